@@ -1,0 +1,3 @@
+from wordboard.cli import main
+
+raise SystemExit(main())

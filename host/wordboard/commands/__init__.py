@@ -1,0 +1,14 @@
+"""One module per ``wordboard`` subcommand.
+
+Each module defines ``register(subparsers)``, which adds its parser and sets ``handler`` to a
+function taking the parsed arguments and returning an exit status. Modules import their heavy
+dependencies inside the handler so ``wordboard --help`` stays fast.
+"""
+
+# The order here is the order ``wordboard --help`` lists them.
+COMMAND_MODULES = [
+    "demo",
+    "replay",
+    "play",
+    "lexicon",
+]

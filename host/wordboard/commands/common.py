@@ -1,0 +1,25 @@
+"""What several subcommands share: opening the edition and the word list a user names."""
+
+from __future__ import annotations
+
+
+def open_edition(name_or_path: str):
+    from wordboard.editions import load_edition
+
+    return load_edition(name_or_path)
+
+
+def edition_for_record(record, name_or_path: str | None):
+    """The edition asked for, else the record's ``#edition`` pragma, else Scrabble."""
+    from wordboard.lexulous.record import EDITION_PRAGMA
+
+    return open_edition(name_or_path or record.pragma(EDITION_PRAGMA) or "scrabble")
+
+
+def open_lexicon(name_or_path: str | None, *, progress: bool = True):
+    """A dictionary for ``name_or_path``, or ``None`` for ``none`` (no word checks)."""
+    if name_or_path is None or name_or_path.lower() == "none":
+        return None
+    from wordboard.dictionary import load_dictionary
+
+    return load_dictionary(name_or_path)

@@ -1,0 +1,48 @@
+"""``wordboard replay``: re-score game records (GCG) through the rules engine."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="re-score GCG game records and report every mismatch",
+        description="Replay one or more GCG game records through the rules: recompute the score of "
+                    "every play, every end-of-game adjustment and every running total, and print each "
+                    "mismatch with its file and line. Exit status 0 only when everything matches.",
+    )
+    parser.add_argument("records", nargs="+", metavar="GAME.gcg", help="game records to replay")
+    parser.add_argument("--edition", metavar="NAME|PATH", default=None,
+                        help="board and tile set: lexulous, scrabble or an edition file (default: the "
+                             "record's #edition pragma, else scrabble)")
+    parser.add_argument("--lexicon", metavar="none|LIST|PATH", default="none",
+                        help="check every word against this word list: a file, wamerican, wbritish or "
+                             "scowl:SIZE (default: none, since tournament lexicons are not free)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per game")
+    parser.set_defaults(handler=run)
+
+
+def run(args) -> int:
+    from wordboard import gcg
+    from wordboard.commands.common import edition_for_record, open_lexicon
+    from wordboard.lexulous.replay import replay_record
+
+    records = [gcg.load(path) for path in args.records]
+    dictionary = open_lexicon(args.lexicon)
+    all_ok = True
+    for record in records:
+        edition = edition_for_record(record, args.edition)
+        report = replay_record(record, edition, dictionary)
+        all_ok &= report.ok
+        if args.json:
+            print(json.dumps(report.as_json()))
+            continue
+        for mismatch in report.mismatches:
+            print(mismatch)
+        verdict = "every score matches" if report.ok else f"{len(report.mismatches)} mismatch(es)"
+        print(f"{report.file}: {report.plays_checked} plays checked on {edition.name}, {verdict}",
+)
+    return 0 if all_ok else 1
