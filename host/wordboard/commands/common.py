@@ -11,9 +11,17 @@ def open_edition(name_or_path: str):
 
 def edition_for_record(record, name_or_path: str | None):
     """The edition asked for, else the record's ``#edition`` pragma, else Scrabble."""
+    from wordboard.errors import UserError
     from wordboard.lexulous.record import EDITION_PRAGMA
 
-    return open_edition(name_or_path or record.pragma(EDITION_PRAGMA) or "scrabble")
+    if name_or_path:
+        return open_edition(name_or_path)
+    named = record.pragma(EDITION_PRAGMA)
+    try:
+        return open_edition(named or "scrabble")
+    except UserError:
+        raise UserError(f"{record.path}: played on edition {named!r}, which is not shipped with "
+                        "wordboard; give its file with --edition PATH") from None
 
 
 def open_lexicon(name_or_path: str | None, *, progress: bool = True):

@@ -40,6 +40,8 @@ def run(args) -> int:
         edition = edition_for_record(record, args.edition)
         names = " vs ".join(p.name or p.nick for p in record.players)
         print(f"== {record.pragma('title') or path}: {names} on {edition.name}")
+        print("   squares: = triple word  - double word  \" triple letter  ' double letter  * centre;"
+              " [ ] the last move; lower case: a blank")
 
         def show(step):
             print()

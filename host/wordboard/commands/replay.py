@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 
 
 def register(subparsers) -> None:
@@ -43,6 +42,5 @@ def run(args) -> int:
         for mismatch in report.mismatches:
             print(mismatch)
         verdict = "every score matches" if report.ok else f"{len(report.mismatches)} mismatch(es)"
-        print(f"{report.file}: {report.plays_checked} plays checked on {edition.name}, {verdict}",
-)
+        print(f"{report.file}: {report.plays_checked} plays checked on {edition.name}, {verdict}")
     return 0 if all_ok else 1

@@ -116,7 +116,7 @@ class Board:
         """The board as text with coordinates; empty premium squares show their code.
 
         ``=`` triple word, ``-`` double word, ``"`` triple letter, ``'`` double letter, ``*`` centre.
-        Squares in ``highlight`` (the last move) are bracketed.
+        Runs of squares in ``highlight`` (the last move) are bracketed.
         """
         marks = {"": ".", "DL": "'", "TL": '"', "QL": "^", "DW": "-", "TW": "=", "QW": "#"}
         lines = ["   " + "".join(" " + chr(ord("A") + c) for c in range(self.cols))]
@@ -130,8 +130,10 @@ class Board:
                     cells.append("*")
                 else:
                     cells.append(marks[self.layout.premium(r, c)])
-                if (r, c) in highlight:
-                    seps[c], seps[c + 1] = "[", "]"
+            for c in range(self.cols + 1):
+                lit, lit_before = (r, c) in highlight, (r, c - 1) in highlight
+                if lit != lit_before:
+                    seps[c] = "[" if lit else "]"
             text = "".join(sep + cell for sep, cell in zip(seps, cells)) + seps[-1]
             lines.append(f"{r + 1:>3}" + text.rstrip())
         return "\n".join(lines)

@@ -132,6 +132,32 @@ class Game:
         others = [t for i, r in enumerate(self._racks) if i != player for t in r]
         return "".join(sorted(self._bag + others))
 
+    def set_rack(self, player: int, tiles: str) -> None:
+        """Say which tiles a player holds: on a real table, the tiles they drew from the real bag.
+
+        Tiles move between the player's rack and the bag, so every tile stays accounted for; a
+        tile that is neither on the rack nor in the bag is a ``ValueError``. Not a move: it is
+        not in the history and undo does not take it back.
+        """
+        wanted = Counter(tiles.upper())
+        if sum(wanted.values()) > self.edition.tiles.rack_size:
+            raise ValueError(f"a rack holds at most {self.edition.tiles.rack_size} tiles")
+        pool = Counter(self._racks[player]) + Counter(self._bag)
+        short = wanted - pool
+        if short:
+            raise ValueError("not in the bag or on the rack: " + "".join(sorted(short.elements())))
+        pool -= wanted
+        self._racks[player] = list(wanted.elements())
+        # Keep the bag's order for the tiles that stay in it; returned tiles go to the bottom.
+        remaining = Counter(self._bag) & pool
+        kept = []
+        for tile in self._bag:
+            if remaining[tile]:
+                kept.append(tile)
+                remaining[tile] -= 1
+        returned = pool - Counter(kept)
+        self._bag = list(returned.elements()) + kept
+
     # -- rules ---------------------------------------------------------------------------------
 
     def evaluate(self, play: Play) -> ScoredPlay:

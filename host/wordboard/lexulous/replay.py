@@ -70,6 +70,7 @@ class ReplayStep:
     board: Board
     scores: dict[str, int]
     squares: frozenset  # squares the event changed
+    words: tuple  # the words a play formed (wordboard.lexulous.Word), else ()
 
 
 def replay_record(record: gcg.GameRecord, edition: Edition, dictionary: Container[str] | None = None,
@@ -103,10 +104,12 @@ class _Replay:
         }
         for event in self.record.events:
             self.report.events_checked += 1
+            self.words = ()
             changed = handlers[type(event)](event) or frozenset()
             self.check_total(event)
             if self.on_step:
-                self.on_step(ReplayStep(event, self.board, dict(self.totals), frozenset(changed)))
+                self.on_step(ReplayStep(event, self.board, dict(self.totals), frozenset(changed),
+                                        self.words))
         self.report.final_scores = dict(self.totals)
         return self.report
 
@@ -140,6 +143,8 @@ class _Replay:
                 scored = evaluate_play(self.board, self.edition, play, None)
             except IllegalMove:
                 scored = None
+        if scored is not None:
+            self.words = scored.words
         if scored is not None and scored.score != event.score:
             words = ", ".join(f"{w.display} {w.score}" for w in scored.words)
             bingo = f" + bingo {scored.bingo}" if scored.bingo else ""

@@ -1,0 +1,107 @@
+"""``load_dictionary``: resolve a list, reuse its compiled cache or compile and cache it."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from wordboard.dictionary import cachefile
+from wordboard.dictionary.compile import ProgressCallback, compile_entries
+from wordboard.dictionary.lexicon import Dictionary
+from wordboard.dictionary.rules import WordRules
+from wordboard.dictionary.sources import WordListSource, decode_word_list, resolve_source
+from wordboard.errors import UserError
+
+__all__ = ["load_dictionary", "compile_source"]
+
+log = logging.getLogger(__name__)
+
+
+def _read_sources(source: WordListSource) -> list[bytes]:
+    contents = []
+    for path in source.paths:
+        try:
+            contents.append(path.read_bytes())
+        except OSError as exc:
+            raise UserError(f"cannot read word list {str(path)!r}: {exc.strerror or exc}") from None
+    return contents
+
+
+def compile_source(source: WordListSource, contents: list[bytes], rules: WordRules,
+                   progress: ProgressCallback | None = None) -> Dictionary:
+    """Compile already-read source files into a ``Dictionary`` (no cache involved)."""
+    entries: list[str] = []
+    for data in contents:
+        entries.extend(decode_word_list(data).splitlines())
+    sections, stats = compile_entries(entries, rules, progress)
+    return Dictionary(sections, source=source.name, stats=stats)
+
+
+def load_dictionary(list_name: str | os.PathLike[str], *, rules: WordRules | None = None,
+                    cache_dir: str | os.PathLike[str] | None = None,
+                    progress: ProgressCallback | None = None, use_cache: bool = True) -> Dictionary:
+    """Load a word list by name or path, from the on-disk cache when it is still valid.
+
+    ``list_name``: ``"wamerican"``, ``"wbritish"``, ``"scowl:SIZE[:SPELLING[:VARIANTS]]"`` or a
+    path to a file with one word per line (see ``wordboard.dictionary.sources``).
+    ``cache_dir``: where compiled lists are kept (default: see ``wordboard.dictionary.cachefile``).
+    ``progress(done, total)`` is called while the list is compiled (not when the cache is used).
+    ``use_cache=False`` compiles in memory without reading or writing the cache.
+
+    An unknown name or a missing or unreadable file raises ``UserError``. A corrupt cache file
+    is replaced; a cache folder that cannot be written only costs the next load a recompile.
+    """
+    rules = rules or WordRules()
+    source = resolve_source(list_name)
+    contents = _read_sources(source)
+    if not use_cache:
+        return compile_source(source, contents, rules, progress)
+    try:
+        states = cachefile.source_states(source.paths)
+    except OSError as exc:
+        raise UserError(f"cannot read word list {source.name!r}: {exc.strerror or exc}") from None
+    directory = Path(cache_dir).expanduser() if cache_dir is not None else cachefile.cache_dir()
+    token = rules.cache_token()
+    path = cachefile.cache_path(directory, source.name, source.paths, token)
+    sha = cachefile.content_sha256(contents)
+
+    cached = _read_valid_cache(path, source, token, sha)
+    if cached is not None:
+        if cached.files != states:
+            # Same contents with new times (touched, reinstalled): refresh so the record is current.
+            _write(path, cachefile.CachedLexicon(source.name, states, sha, token, cached.stats,
+                                                 cached.sections))
+        return Dictionary(cached.sections, source=source.name, stats=cached.stats,
+                          cache_file=path, from_cache=True)
+
+    dictionary = compile_source(source, contents, rules, progress)
+    written = _write(path, cachefile.CachedLexicon(source.name, states, sha, token,
+                                                   dictionary.stats, dictionary.compiled_sections()))
+    dictionary.cache_file = path if written else None
+    return dictionary
+
+
+def _read_valid_cache(path: Path, source: WordListSource, token: str,
+                      sha: str) -> cachefile.CachedLexicon | None:
+    try:
+        cached = cachefile.read_cache(path)
+    except FileNotFoundError:
+        return None
+    except (OSError, cachefile.CorruptCacheError) as exc:
+        log.warning("ignoring word-list cache %s: %s", path, exc)
+        return None
+    if (cached.source != source.name or cached.rules != token or cached.content_sha256 != sha
+            or [f.path for f in cached.files] != [str(p) for p in source.paths]):
+        return None
+    return cached
+
+
+def _write(path: Path, lexicon: cachefile.CachedLexicon) -> bool:
+    try:
+        cachefile.write_cache(path, lexicon)
+    except OSError as exc:
+        log.warning("cannot write word-list cache %s (%s); using it from memory", path,
+                    exc.strerror or exc)
+        return False
+    return True
