@@ -41,7 +41,7 @@ S 1 1
 """
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def tiny():
     """``tiny(extra="E 1 1\\nI 1 1")``: 8 tiles (C A T X D O G S) plus ``extra`` lines; two
     4-tile racks leave the bag empty unless there are extra tiles."""
