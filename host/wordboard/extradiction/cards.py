@@ -1,0 +1,158 @@
+"""Clue cards: the word, its first letter and length, a meaning a child can understand, a
+picture, and a colour level (green, blue, red for harder words).
+
+Card files have one card per line, four fields separated by ``|``::
+
+    # comments and blank lines are ignored
+    apple | green | 🍎 | A round fruit with red or green skin that grows on trees.
+    circle | green | shape:circle | A round shape with no corners.
+
+Fields: the word (letters only), the colour (``green``, ``blue`` or ``red``), the picture (an
+emoji, or ``shape:NAME`` for a shape in :mod:`~wordboard.extradiction.pictures`) and the meaning.
+wordboard ships ``data/clue-cards.txt``, made by
+:mod:`wordboard.extradiction.deckbuilder`; owners can add their own cards in a file of the same
+form (``wordboard play extradiction --cards-file PATH``). Every line is validated on load: a bad
+colour, a word that is not all letters, a meaning that gives the word away, a word given twice,
+or a word unsuitable for children is an error naming the file and the line.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from wordboard.errors import DataFileError, UserError
+from wordboard.extradiction.pictures import check_picture
+from wordboard.extradiction.wordfilter import is_unsuitable, unsuitable_words_in
+
+SHIPPED_DECK = "clue-cards.txt"
+MIN_WORD_LENGTH = 2
+MAX_WORD_LENGTH = 11  # the published board is 11 squares wide
+
+
+class Colour(enum.Enum):
+    """A clue card's colour bar: green for the easiest words, then blue, then red."""
+
+    GREEN = "green"
+    BLUE = "blue"
+    RED = "red"
+
+    @classmethod
+    def parse(cls, text: str) -> "Colour":
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise ValueError(f"{text.strip()!r} is not a colour: use green, blue or red") from None
+
+
+@dataclass(frozen=True)
+class ClueCard:
+    """One clue card. ``word`` is upper case."""
+
+    word: str
+    colour: Colour
+    picture: str
+    meaning: str
+
+    @property
+    def first_letter(self) -> str:
+        return self.word[0]
+
+    @property
+    def length(self) -> int:
+        return len(self.word)
+
+    def hint(self) -> str:
+        """What Levels 2 and 3 show: the first letter and the number of letters."""
+        return f"starts with {self.first_letter}, {self.length} letters"
+
+
+def parse_card_line(text: str) -> ClueCard:
+    """A card from one line of a card file; ``ValueError`` saying what is wrong."""
+    fields = [f.strip() for f in text.split("|")]
+    if len(fields) != 4:
+        raise ValueError(f"expected 4 fields 'word | colour | picture | meaning', got {len(fields)}")
+    word, colour_text, picture, meaning = fields
+    if not word.isascii() or not word.isalpha():
+        raise ValueError(f"the word {word!r} must be letters A-Z only")
+    if not MIN_WORD_LENGTH <= len(word) <= MAX_WORD_LENGTH:
+        raise ValueError(f"the word {word!r} must have {MIN_WORD_LENGTH} to {MAX_WORD_LENGTH} letters")
+    colour = Colour.parse(colour_text)
+    check_picture(picture)
+    if len(meaning) < 3:
+        raise ValueError("the meaning is missing")
+    if word.lower() in (w.lower() for w in _words(meaning)):
+        raise ValueError(f"the meaning gives the word {word.upper()} away: leave it out")
+    if is_unsuitable(word):
+        raise ValueError(f"{word.upper()} is not suitable for children")
+    bad = unsuitable_words_in(meaning)
+    if bad:
+        raise ValueError(f"the meaning uses a word not suitable for children: {bad[0]!r}")
+    return ClueCard(word.upper(), colour, picture, meaning)
+
+
+def parse_cards(text: str, path: str = "<text>") -> list[ClueCard]:
+    """The cards in the text of a card file (``path`` only names it in errors)."""
+    cards: list[ClueCard] = []
+    first_line: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            card = parse_card_line(line)
+        except ValueError as exc:
+            raise DataFileError(path, number, str(exc)) from None
+        if card.word in first_line:
+            raise DataFileError(path, number, f"{card.word} already has a card on line "
+                                              f"{first_line[card.word]}")
+        first_line[card.word] = number
+        cards.append(card)
+    return cards
+
+
+def load_cards(path: str | Path) -> list[ClueCard]:
+    """An owner's card file; a missing or unreadable file is a :class:`UserError`."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise UserError(f"clue card file not found: {path}") from None
+    except UnicodeDecodeError:
+        raise DataFileError(path, None, "not UTF-8 text") from None
+    except OSError as exc:
+        raise UserError(f"cannot read clue card file {path}: {exc.strerror}") from None
+    cards = parse_cards(text, str(path))
+    if not cards:
+        raise DataFileError(path, None, "no cards in the file")
+    return cards
+
+
+def shipped_cards() -> list[ClueCard]:
+    """The deck wordboard ships (``data/clue-cards.txt``)."""
+    ref = resources.files("wordboard.extradiction").joinpath("data").joinpath(SHIPPED_DECK)
+    return parse_cards(ref.read_text(encoding="utf-8"), f"{SHIPPED_DECK} (built in)")
+
+
+def merge_decks(*decks: list[ClueCard]) -> list[ClueCard]:
+    """Several decks as one; a later card for the same word replaces the earlier one."""
+    by_word: dict[str, ClueCard] = {}
+    for deck in decks:
+        for card in deck:
+            by_word[card.word] = card
+    return list(by_word.values())
+
+
+def _words(text: str) -> list[str]:
+    out, current = [], []
+    for ch in text:
+        if ch.isalpha():
+            current.append(ch)
+        elif current:
+            out.append("".join(current))
+            current = []
+    if current:
+        out.append("".join(current))
+    return out

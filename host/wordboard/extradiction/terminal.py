@@ -1,0 +1,361 @@
+"""``wordboard play extradiction``: eXtraDICTION in a terminal, typed words standing in for the board.
+
+Each turn shows the board (stars on empty squares, ``!`` for Chance squares, letters written),
+everyone's stars and the clue card, and reads one line:
+
+- a guess (Levels 2 and 3): the word;
+- a word to write: ``SQUARE [across|down]`` (the clue word) or ``WORD SQUARE [across|down]``,
+  squares named column letter + row number (``F6`` is the centre);
+- ``pass`` (give up the card or the turn), ``board``, ``zones``, ``help``, ``quit``.
+
+Lines come from standard input, so a game can be scripted (``printf 'F6\\n...' | wordboard play
+extradiction``); at the end of input the game stops and the stars so far are shown.
+``--speak`` says the prompts through espeak-ng (:mod:`wordboard.speech`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+LEVEL_CHOICES = ("1", "2", "3", "speed")
+HANDLED, QUIT, TURN_OVER = "handled", "quit", "turn over"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "extradiction",
+        help="eXtraDICTION, the children's spelling game (Levels 1-3, Speed)",
+        description="Play eXtraDICTION for one or two players. Levels 1 and 2: copy or guess the "
+                    "word on a clue card and write it across the board; Level 3: guess it and "
+                    "write it across or down, crossing or touching other words, stars times "
+                    "zones; Speed: your own words, no clue cards. Type the square a word starts "
+                    "on (F6) and its direction; 'help' lists the commands.",
+    )
+    parser.add_argument("--level", choices=LEVEL_CHOICES, default="1",
+                        help="1, 2, 3 or speed (default 1)")
+    parser.add_argument("--players", type=int, choices=(1, 2), default=None,
+                        help="number of players (default 1, or the number of --player names)")
+    parser.add_argument("--player", action="append", metavar="NAME", default=None,
+                        help="a player's name (give it once per player)")
+    parser.add_argument("--edition", default="standin", metavar="NAME|PATH",
+                        help="board layout and Chance deck: 'standin' (wordboard's own, the "
+                             "default), 'worked-example', or an edition file")
+    parser.add_argument("--cards-file", action="append", metavar="PATH", default=[],
+                        help="your own clue cards (one per line: word | colour | picture | "
+                             "meaning); added to the shipped deck")
+    parser.add_argument("--only-my-cards", action="store_true",
+                        help="play with the --cards-file cards only")
+    parser.add_argument("--colours", default="green,blue,red", metavar="LIST",
+                        help="clue card colours to play with (default green,blue,red)")
+    parser.add_argument("--turns", type=int, default=10, metavar="N",
+                        help="clue cards (Speed: turns) before the game ends (default 10)")
+    parser.add_argument("--seed", type=int, default=None, help="shuffle seed, to replay a game")
+    parser.add_argument("--lexicon", default="wamerican", metavar="NAME|PATH",
+                        help="dictionary for Level 3 and Speed (default wamerican)")
+    parser.add_argument("--speak", action="store_true", help="say the prompts aloud (espeak-ng)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from wordboard.errors import UserError
+    from wordboard.extradiction import cards as cardmod
+    from wordboard.extradiction.edition import load_edition
+    from wordboard.extradiction.engine import Game, Level
+    from wordboard.speech import make_speaker
+
+    level = Level(args.level)
+    names = list(args.player or [])
+    count = args.players or max(1, len(names))
+    if names and len(names) != count:
+        raise UserError(f"--players {count} but {len(names)} --player names")
+    names = names or [f"Player {i + 1}" for i in range(count)]
+    if args.turns < 1:
+        raise UserError("--turns must be at least 1")
+    edition = load_edition(args.edition)
+
+    deck: list = []
+    if level.uses_clue_cards:
+        colours = {cardmod.Colour.parse(c) for c in args.colours.split(",") if c.strip()} \
+            if args.colours else set()
+        own = [cardmod.load_cards(p) for p in args.cards_file]
+        if args.only_my_cards and not own:
+            raise UserError("--only-my-cards needs --cards-file")
+        deck = cardmod.merge_decks(*([] if args.only_my_cards else [cardmod.shipped_cards()]), *own)
+        deck = [c for c in deck if c.colour in colours and c.length <= max(edition.rows, edition.columns)]
+        if not deck:
+            raise UserError("no clue cards of those colours")
+    dictionary = load_lexicon(args.lexicon) if level.crossword_rules else None
+    game = Game(edition, level, names, clue_cards=deck, dictionary=dictionary, seed=args.seed,
+                turn_limit=args.turns)
+    speaker = make_speaker(args.speak)
+    echo = not sys.stdin.isatty()
+    return TerminalGame(game, sys.stdin, sys.stdout, speaker, echo=echo).play()
+
+
+def load_lexicon(name: str):
+    """The dictionary for Level 3 and Speed: a word list by name or path (``wordboard.dictionary``)."""
+    from wordboard.dictionary import load_dictionary
+
+    return load_dictionary(name)
+
+
+class TerminalGame:
+    """Plays a :class:`~wordboard.extradiction.engine.Game` over text streams."""
+
+    def __init__(self, game, stdin: TextIO, stdout: TextIO, speaker=None, *, echo: bool = False):
+        from wordboard.speech import SilentSpeaker
+        self.game = game
+        self.stdin = stdin
+        self.stdout = stdout
+        self.speaker = speaker or SilentSpeaker()
+        self.echo = echo
+
+    # -- output ----------------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stdout, flush=True)
+
+    def board_text(self, zones: bool = False) -> str:
+        from wordboard.extradiction.edition import _COLUMNS
+        e = self.game.edition
+        lines = ["    " + " ".join(f"{_COLUMNS[c]:>2}" for c in range(e.columns))]
+        for r in range(e.rows):
+            cells = []
+            for c in range(e.columns):
+                sq = (r, c)
+                letter = self.game.letter_at(sq)
+                if zones:
+                    cells.append(f"{e.zone_of(sq):>2}")
+                elif letter:
+                    cells.append(f"{letter:>2}")
+                elif e.is_chance(sq):
+                    cells.append(" !")
+                elif e.stars_on(sq):
+                    cells.append(f"{e.stars_on(sq):>2}")
+                else:
+                    cells.append(" .")
+            lines.append(f"{r + 1:>3} " + " ".join(cells))
+        legend = ("zones: each square shows its zone" if zones else
+                  "numbers: stars on an empty square, !: Chance square, letters: words written")
+        return "\n".join(lines + [f"    ({legend})"])
+
+    def stars_text(self) -> str:
+        g = self.game
+        return "Stars: " + ", ".join(f"{n} {s}" for n, s in zip(g.players, g.stars))
+
+    def show_card(self, card, reveal: bool) -> None:
+        from wordboard.extradiction.pictures import picture_lines
+        self.say(f"--- clue card ({card.colour.value}) ---")
+        for line in picture_lines(card.picture):
+            self.say(f"    {line}")
+        self.say(f"    {card.first_letter}{' _' * (card.length - 1)}   "
+                 f"({card.hint()})")
+        self.say(f"    Meaning: {card.meaning}")
+        if reveal:
+            self.say(f"    Word: {card.word}   ({' - '.join(card.word)})")
+        self.say("-" * 30)
+
+    # -- input -----------------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str | None:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        line = line.strip()
+        if self.echo:
+            self.say(line)
+        return line
+
+    # -- the game --------------------------------------------------------------------------
+
+    def play(self) -> int:
+        from wordboard.extradiction.engine import GuessWanted, Level
+        g = self.game
+        self.say(f"eXtraDICTION, {g.level}, on {g.edition.name}. "
+                 f"{len(g.players)} player{'s' if len(g.players) > 1 else ''}: {', '.join(g.players)}.")
+        if g.edition.stand_in:
+            self.say("(This board layout is wordboard's own stand-in, not the published board.)")
+        self.say("Type 'help' for the commands.")
+        last_turn = None
+        while not g.is_over:
+            pending = g.pending
+            if (g.cards_used, pending.player) != last_turn:
+                last_turn = (g.cards_used, pending.player)
+                self.say()
+                self.say(self.board_text())
+                self.say(self.stars_text())
+                limit = "turn" if g.level is Level.SPEED else "clue card"
+                self.say(f"{limit.capitalize()} {g.cards_used + 1} of {g.turn_limit}.")
+            if isinstance(pending, GuessWanted):
+                if not self.guess_turn(pending):
+                    break
+            elif not self.write_turn(pending):
+                break
+        self.finish()
+        return 0
+
+    def guess_turn(self, pending) -> bool:
+        from wordboard.extradiction.engine import Guess
+        g = self.game
+        name = g.players[pending.player]
+        reader = "The adult" if pending.reader is None else g.players[pending.reader]
+        self.say(f"{reader} reads the clue to {name}:")
+        self.show_card(pending.card, reveal=False)
+        self.speaker.speak(f"{name}, guess the word. It starts with {pending.card.first_letter} "
+                           f"and has {pending.card.length} letters. {pending.card.meaning}")
+        while True:
+            line = self.ask(f"{name}, what is the word? ")
+            if line is None:
+                return False
+            handled = self.command(line)
+            if handled == QUIT:
+                return False
+            if handled == TURN_OVER:
+                return True
+            if handled == HANDLED:
+                continue
+            result = g.play(Guess(line))
+            if result.correct:
+                self.say(f"Yes! The word is {result.card.word}: {' - '.join(result.card.word)}.")
+                self.speaker.speak(f"Yes! {result.card.word.lower()}.")
+                self.speaker.spell(result.card.word)
+            else:
+                self.say(f"Not this time: the word was {result.card.word}. "
+                         f"The card is put to one side.")
+                self.speaker.speak(f"Not this time. The word was {result.card.word.lower()}.")
+            return True
+
+    def write_turn(self, pending) -> bool:
+        from wordboard.extradiction.engine import Level
+        g = self.game
+        name = g.players[pending.player]
+        card = pending.card
+        if card is not None:
+            if g.level is Level.ONE:
+                self.say(f"{name}'s clue card: this is a picture of {card.word.lower()}.")
+                self.show_card(card, reveal=True)
+                self.speaker.speak(f"This is {_a(card.word.lower())}. {card.word.lower()}.")
+                self.speaker.spell(card.word)
+            where = "across, anywhere" if not g.level.crossword_rules else "across or down"
+            if not g.placements():
+                self.say(f"{card.word} fits nowhere on the board now: type 'pass'.")
+            form = "SQUARE [across|down]" if g.level.crossword_rules else "SQUARE (where it starts)"
+            prompt = f"{name}, write {card.word} ({where}): {form}, or 'pass': "
+        else:
+            prompt = f"{name}, your word: WORD SQUARE [across|down] (e.g. CAT F6 down), or 'pass': "
+        while True:
+            line = self.ask(prompt)
+            if line is None:
+                return False
+            handled = self.command(line)
+            if handled == QUIT:
+                return False
+            if handled == TURN_OVER:
+                return True
+            if handled == HANDLED:
+                continue
+            if self.try_write(line, card):
+                return True
+
+    def command(self, line: str) -> str | None:
+        """A command's effect: HANDLED (ask again), QUIT, TURN_OVER (a pass); None: not a command."""
+        from wordboard.extradiction.engine import Pass
+        word = line.strip().lower()
+        if word in ("quit", "exit"):
+            return QUIT
+        if word == "help":
+            self.say("Commands: a guess, or SQUARE [across|down] / WORD SQUARE [across|down] to "
+                     "write (squares: column letter + row number, e.g. F6); 'pass' gives up the "
+                     "card or turn; 'board' and 'zones' show the board; 'quit' stops.")
+            return HANDLED
+        if word == "board":
+            self.say(self.board_text())
+            return HANDLED
+        if word == "zones":
+            self.say(self.board_text(zones=True))
+            return HANDLED
+        if word == "pass":
+            record = self.game.play(Pass())
+            who = self.game.players[record.player]
+            self.say(f"{who} passes." + (" The card is put to one side." if record.card else ""))
+            return TURN_OVER
+        if not word:
+            return HANDLED
+        return None
+
+    def try_write(self, line: str, card) -> bool:
+        from wordboard.errors import UserError
+        from wordboard.extradiction.engine import Direction, IllegalMove, Write
+        g = self.game
+        parts = line.split()
+        direction = Direction.ACROSS
+        if parts and parts[-1].lower() in ("across", "a", "down", "d", "right", "r"):
+            direction = Direction.DOWN if parts[-1].lower() in ("down", "d") else Direction.ACROSS
+            parts = parts[:-1]
+        if len(parts) == 1 and card is not None:
+            word, square_text = card.word, parts[0]
+        elif len(parts) == 2:
+            word, square_text = parts
+        else:
+            self.say("Type the square the word starts on and its direction, e.g. F6 across"
+                     + ("" if card else ", after the word: CAT F6 down") + ".")
+            return False
+        try:
+            square = g.edition.parse_square(square_text)
+        except ValueError as exc:
+            self.say(f"{exc}.")
+            return False
+        try:
+            record = g.play(Write(word, square, direction))
+        except IllegalMove as exc:
+            self.say(f"Not allowed: {exc}.")
+            return False
+        except UserError as exc:  # pragma: no cover - defensive
+            self.say(str(exc))
+            return False
+        self.report(record)
+        return True
+
+    def report(self, record) -> None:
+        g = self.game
+        name = g.players[record.player]
+        placement = record.placement
+        for word in placement.words:
+            kind = "modified word" if word.modified else ("floating word" if placement.floating else "word")
+            self.say(f"  {kind} {word.explain()}")
+        for draw in record.chance:
+            from wordboard.extradiction.edition import square_name
+            if draw.card.is_rat:
+                self.say(f"  Chance card at {square_name(draw.square)}: {draw.card}! "
+                         f"{name} returns {-draw.change} star{'s' if draw.change != -1 else ''}.")
+            else:
+                self.say(f"  Chance card at {square_name(draw.square)}: {draw.card}, kept.")
+        if placement.chance_squares and len(record.chance) < len(placement.chance_squares):
+            self.say("  (no Chance cards left)")
+        self.say(f"{name} gets {record.stars_change} star{'s' if record.stars_change != 1 else ''} "
+                 f"this turn.")
+        self.speaker.speak(f"{name} gets {record.stars_change} stars.")
+
+    def finish(self) -> None:
+        g = self.game
+        self.say()
+        self.say(self.board_text())
+        self.say(("Game over. " if g.is_over else "Game stopped. ") + self.stars_text())
+        winners = g.winners()
+        if len(g.players) == 1:
+            message = f"{g.players[0]} has {g.stars[0]} stars. Well done!"
+        elif len(winners) > 1:
+            message = f"It is a tie: {' and '.join(g.players[i] for i in winners)} have {g.stars[winners[0]]} stars."
+        else:
+            message = f"{g.players[winners[0]]} wins with {g.stars[winners[0]]} stars!"
+        self.say(message)
+        self.speaker.speak(message)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word

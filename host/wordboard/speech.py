@@ -1,0 +1,123 @@
+"""Spoken prompts through the espeak-ng program, with a silent fallback.
+
+The kiosk, the screen and the terminal games say things aloud ("Apple. A, P, P, L, E.") with
+one small interface::
+
+    from wordboard.speech import make_speaker
+    speaker = make_speaker()          # espeak-ng if installed, otherwise silent
+    speaker.speak("Apple")            # to the audio device
+    speaker.spell("apple")            # letter by letter
+    speaker.to_wav("Apple", "apple.wav")
+
+espeak-ng is Debian's ``espeak-ng`` package. When it is missing, or the audio device cannot be
+opened, speaking does nothing (a :class:`SilentSpeaker` never fails), so a game never stops
+because of sound. ``to_wav`` on a silent speaker returns ``False`` and writes nothing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Protocol
+
+ESPEAK = "espeak-ng"
+DEFAULT_VOICE = "en"
+DEFAULT_WORDS_PER_MINUTE = 140  # a little slower than espeak-ng's 175: for children
+TIMEOUT_SECONDS = 30
+
+
+class Speaker(Protocol):
+    """Anything that can say a prompt."""
+
+    def speak(self, text: str) -> None: ...
+
+    def spell(self, word: str) -> None: ...
+
+    def to_wav(self, text: str, path: str | Path) -> bool: ...
+
+
+def spelled(word: str) -> str:
+    """``"apple"`` -> ``"A, P, P, L, E."``: letters a speech engine says one by one."""
+    return ", ".join(ch.upper() for ch in word if ch.isalpha()) + "."
+
+
+class SilentSpeaker:
+    """Says nothing: where there is no espeak-ng, or speech is switched off."""
+
+    available = False
+
+    def speak(self, text: str) -> None:
+        return None
+
+    def spell(self, word: str) -> None:
+        return None
+
+    def to_wav(self, text: str, path: str | Path) -> bool:
+        return False
+
+
+class EspeakSpeaker:
+    """Speaks through the espeak-ng program (``binary``: its path, found on PATH by default)."""
+
+    available = True
+
+    def __init__(self, binary: str | None = None, *, voice: str = DEFAULT_VOICE,
+                 words_per_minute: int = DEFAULT_WORDS_PER_MINUTE):
+        found = binary or shutil.which(ESPEAK)
+        if not found:
+            raise FileNotFoundError(f"{ESPEAK} is not installed (Debian package espeak-ng)")
+        self.binary = found
+        self.voice = voice
+        self.words_per_minute = words_per_minute
+        self.failed = False  # set once the audio device could not be used
+
+    def _command(self, text: str, *extra: str) -> list[str]:
+        # "--" ends the options: a prompt starting with '-' is still text
+        return [self.binary, "-v", self.voice, "-s", str(self.words_per_minute), *extra, "--", text]
+
+    def speak(self, text: str) -> None:
+        """Say ``text`` on the audio device and wait until it is said; quietly nothing on failure."""
+        if self.failed or not text.strip():
+            return
+        try:
+            result = subprocess.run(self._command(text), stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    timeout=TIMEOUT_SECONDS, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            self.failed = True
+            return
+        if result.returncode != 0:
+            self.failed = True  # no audio device: stay silent from now on
+
+    def spell(self, word: str) -> None:
+        self.speak(spelled(word))
+
+    def to_wav(self, text: str, path: str | Path) -> bool:
+        """Write ``text`` spoken to a WAV file; True when the file was written."""
+        try:
+            result = subprocess.run(self._command(text, "-w", str(path)), stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                    timeout=TIMEOUT_SECONDS, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+        return result.returncode == 0 and Path(path).exists()
+
+
+def make_speaker(enabled: bool = True, **options) -> EspeakSpeaker | SilentSpeaker:
+    """espeak-ng when ``enabled`` and installed, otherwise a :class:`SilentSpeaker`."""
+    if not enabled:
+        return SilentSpeaker()
+    try:
+        return EspeakSpeaker(**options)
+    except FileNotFoundError:
+        return SilentSpeaker()
+
+
+def speak(text: str, *, wav: str | Path | None = None) -> bool:
+    """Say ``text`` once (to ``wav`` if given); True if espeak-ng was there to do it."""
+    speaker = make_speaker()
+    if wav is not None:
+        return speaker.to_wav(text, wav)
+    speaker.speak(text)
+    return speaker.available

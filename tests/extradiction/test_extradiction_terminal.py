@@ -1,0 +1,120 @@
+"""``wordboard play extradiction``: complete games driven from standard input."""
+
+import io
+
+import pytest
+
+from wordboard.cli import main
+from wordboard.extradiction.terminal import TerminalGame
+
+from .helpers import game
+
+
+class RecordingSpeaker:
+    available = True
+
+    def __init__(self):
+        self.said = []
+
+    def speak(self, text):
+        self.said.append(text)
+
+    def spell(self, word):
+        self.said.append(" ".join(word))
+
+    def to_wav(self, text, path):
+        return False
+
+
+def play(g, lines, speaker=None):
+    out = io.StringIO()
+    status = TerminalGame(g, io.StringIO("\n".join(lines) + "\n"), out, speaker, echo=True).play()
+    assert status == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("level, players, lines, stars", [
+    ("1", ("Ann",), ["A5", "G2"], [8]),                               # rat: 3 + a 1-star Chance card
+    ("1", ("Ann", "Ben"), ["A5", "G2"], [4, 4]),
+    ("2", ("Ann",), ["apple", "A5", "pear"], [4]),                    # the rat card is guessed wrong
+    ("2", ("Ann", "Ben"), ["apple", "A5", "rat", "G2"], [4, 4]),
+    ("3", ("Ann",), ["apple", "A5", "star", "F5 down", "rat", "G2"], [37]),
+    ("3", ("Ann", "Ben"), ["apple", "A5", "star", "F5 down", "rat", "G2"], [15, 22]),
+    ("speed", ("Ann",), ["apple A5", "star F5 down", "rat G2 across", "pass"], [37]),
+    ("speed", ("Ann", "Ben"), ["apple A5", "star F5 d", "pass", "pass"], [12, 22]),
+])
+def test_complete_game_for_each_level_and_player_count(level, players, lines, stars):
+    words = ("apple", "rat") if level in ("1", "2") else ("apple", "star", "rat")
+    g = game(level, words, players=players)
+    text = play(g, lines)
+    assert g.is_over and g.stars == stars
+    assert "Game over." in text and "Stars: " in text
+    if level == "1":
+        assert "Word: APPLE" in text and "A - P - P - L - E" in text
+    if level in ("2", "3"):
+        assert "starts with A, 5 letters" in text and "Meaning: a test meaning" in text
+    if len(players) == 2 and stars[0] != stars[1]:
+        best = players[stars.index(max(stars))]
+        assert f"{best} wins with {max(stars)} stars!" in text
+
+
+def test_mistakes_are_explained_and_asked_again():
+    g = game("speed")
+    text = play(g, ["help", "board", "zones", "apple Z99", "apple A1", "apple", "apple A5", "quit"])
+    assert "Commands:" in text
+    assert "off the board" in text
+    assert "must make use of the central square" in text
+    assert "Type the square" in text
+    assert g.stars == [12] and "Game stopped." in text
+
+
+def test_end_of_input_stops_the_game_and_shows_the_stars():
+    g = game("1")
+    text = play(g, ["A5"])
+    assert not g.is_over and "Game stopped. Stars: Ann 4" in text
+
+
+def test_speak_says_the_word_and_its_letters():
+    speaker = RecordingSpeaker()
+    play(game("1", ["apple"]), ["A5"], speaker)
+    assert "This is an apple. apple." in speaker.said and "A P P L E" in speaker.said
+    speaker = RecordingSpeaker()
+    play(game("2", ["apple"]), ["apple", "A5"], speaker)
+    assert any("It starts with A and has 5 letters" in s for s in speaker.said)
+
+
+def run_cli(monkeypatch, capsys, args, lines):
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    status = main(["play", "extradiction", *args])
+    return status, capsys.readouterr()
+
+
+def test_cli_plays_a_level_1_game_with_an_owners_card(tmp_path, monkeypatch, capsys):
+    cards = tmp_path / "cards.txt"
+    cards.write_text("apple | green | \U0001F34E | A round fruit that grows on trees.\n", encoding="utf-8")
+    status, out = run_cli(monkeypatch, capsys, ["--level", "1", "--edition", "worked-example",
+                                                "--cards-file", str(cards), "--only-my-cards"], ["A5"])
+    assert status == 0 and "Game over. Stars: Player 1 4" in out.out
+
+
+def test_cli_plays_speed_with_two_named_players(tmp_path, monkeypatch, capsys):
+    words = tmp_path / "words.txt"
+    words.write_text("apple\napples\nstar\n", encoding="utf-8")
+    status, out = run_cli(monkeypatch, capsys,
+                          ["--level", "speed", "--player", "Ann", "--player", "Ben", "--edition",
+                           "worked-example", "--lexicon", str(words), "--seed", "1"],
+                          ["apple A5", "star F5 down", "pass", "pass"])
+    assert status == 0 and "Ben wins with 22 stars!" in out.out
+
+
+def test_cli_level_2_uses_the_shipped_deck(monkeypatch, capsys):
+    status, out = run_cli(monkeypatch, capsys, ["--level", "2", "--seed", "4", "--turns", "2"],
+                          ["no idea", "no idea"])
+    assert status == 0 and "Not this time" in out.out and "Game over." in out.out
+
+
+def test_cli_bad_options_are_one_line_errors(monkeypatch, capsys):
+    status, out = run_cli(monkeypatch, capsys, ["--edition", "nosuch"], [])
+    assert status == 2 and "unknown eXtraDICTION edition" in out.err
+    status, out = run_cli(monkeypatch, capsys, ["--players", "2", "--player", "Ann"], [])
+    assert status == 2 and "--player names" in out.err
