@@ -11,4 +11,6 @@ COMMAND_MODULES = [
     "replay",
     "play",
     "lexicon",
+    "tiles",
+    "sensor",
 ]

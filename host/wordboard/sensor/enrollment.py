@@ -1,0 +1,99 @@
+"""Teaching the board its tiles: enrolling tags in the registry, writing tile codes to tags."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, TextIO
+
+from wordboard.errors import UserError
+from wordboard.sensor.backend import SensorBackend
+from wordboard.sensor.events import ConnectionChanged, ConnectionState, Placed, Square, Tag
+from wordboard.sensor.identity import TileIdentity, encode_tile_code
+from wordboard.sensor.registry import TileRegistry
+
+TILE_CODE_PAGE = 4
+
+# Given the square and tag of a newly placed tile, say which tile it is (None: stop enrolling).
+IdentitySource = Callable[[Square, Tag], "TileIdentity | None"]
+
+
+def from_sequence(identities: Iterable[TileIdentity]) -> IdentitySource:
+    """Tiles are placed in the order of ``identities``; enrolling stops after the last."""
+    pending = iter(identities)
+    return lambda square, tag: next(pending, None)
+
+
+def wait_until_connected(backend: SensorBackend, timeout: float) -> None:
+    if not backend.wait_connected(timeout):
+        raise UserError(f"no sensor board answered within {timeout:g} s "
+                        f"(is it plugged in? see `wordboard sensor info`)")
+
+
+def enroll_tiles(backend: SensorBackend, registry: TileRegistry, source: IdentitySource, *,
+                 out: TextIO, count: int | None = None, wait: float = 60.0,
+                 force: bool = False) -> int:
+    """Enroll tiles as they are placed, one at a time, until ``source`` returns None or
+    ``count`` tiles are enrolled. The registry is saved after each tile. Returns how many."""
+    enrolled = 0
+    while count is None or enrolled < count:
+        event = backend.wait_for(lambda e: isinstance(e, (Placed, ConnectionChanged)), wait)
+        if event is None:
+            if enrolled:
+                break
+            raise UserError(f"no tile was placed within {wait:g} s")
+        if isinstance(event, ConnectionChanged):
+            if event.state is ConnectionState.DISCONNECTED:
+                print(f"board disconnected: {event.detail}", file=out)
+            continue
+        if event.tag is None:
+            print(f"{event.square}: could not read this tile's tag; lift it and put it down again",
+                  file=out)
+            continue
+        known = registry.lookup(event.tag.uid)
+        if known is not None and not force:
+            print(f"{event.square}: tag {event.tag} is already enrolled as {known} "
+                  f"(use --force to change it)", file=out)
+            continue
+        identity = source(event.square, event.tag)
+        if identity is None:
+            break
+        registry.enroll(event.tag.uid, identity)
+        registry.save()
+        enrolled += 1
+        print(f"{event.square}: tag {event.tag} enrolled as {identity}", file=out)
+    return enrolled
+
+
+def write_tile_code(backend: SensorBackend, registry: TileRegistry, identity: TileIdentity, *,
+                    square: Square | None, out: TextIO, wait: float = 60.0) -> Tag:
+    """Write ``identity``'s tile code into the tag on ``square`` (or on the next tile placed),
+    check it reads back, and enroll the tag in the registry too. Returns the tag."""
+    code = encode_tile_code(identity)
+    if square is None:
+        print("place the tile to write on any square", file=out)
+        event = backend.wait_for(lambda e: isinstance(e, Placed) and e.tag is not None, wait)
+        if event is None:
+            raise UserError(f"no readable tile was placed within {wait:g} s")
+        square = event.square
+    readout = backend.write_tag(square, TILE_CODE_PAGE, code)
+    if readout.status != "ok" or readout.tag is None:
+        raise UserError(f"could not write the tile code on {square}: {readout.status.replace('_', ' ')}"
+                        + (" (MIFARE Classic tags have no writable tile code; enroll them instead)"
+                           if readout.status == "write_failed" else ""))
+    registry.enroll(readout.tag.uid, identity)
+    registry.save()
+    print(f"{square}: wrote {identity} to tag {readout.tag} and enrolled it", file=out)
+    return readout.tag
+
+
+def feed_simulated_tiles(simulator, count: int, square: Square, *, every_ms: float = 600.0) -> list[bytes]:
+    """Have a simulated player put ``count`` new tiles on ``square`` one after the other (each
+    lifted before the next). Returns their UIDs."""
+    uids = []
+    with simulator.world() as grid:
+        start = grid.clock.ms + 50
+        for index in range(count):
+            uid = grid.new_tag()
+            uids.append(uid)
+            grid.at(start + index * every_ms, lambda uid=uid: grid.place(square, uid))
+            grid.at(start + index * every_ms + every_ms * 0.7, lambda: grid.lift(square))
+    return uids
