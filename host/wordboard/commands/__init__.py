@@ -13,4 +13,6 @@ COMMAND_MODULES = [
     "lexicon",
     "tiles",
     "sensor",
+    "scan",
+    "calibrate",
 ]

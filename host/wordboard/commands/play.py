@@ -8,6 +8,7 @@ import importlib
 # Each game's module keeps its imports light; the handler imports the engine.
 PLAY_GAMES: dict[str, str] = {
     "extradiction": "wordboard.extradiction.terminal",
+    "dexikon": "wordboard.dexikon.terminal",
 }
 
 

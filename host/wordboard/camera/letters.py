@@ -1,0 +1,226 @@
+"""The fast letter classifier: k nearest neighbours (numpy) over HOG features of normalised glyphs.
+
+It learns from letters drawn by :mod:`wordboard.camera.virtual` (printed tiles in every available
+font) or :mod:`wordboard.camera.handwriting` (children's capitals), passed through the very same
+glyph extraction as real squares (:func:`wordboard.camera.squares.find_glyph`). Training takes a
+few seconds on first use; the result is cached as a ``.npz`` file in the cache directory
+(``$WORDBOARD_CACHE_DIR``, else ``$XDG_CACHE_HOME/wordboard``, else ``~/.cache/wordboard``).
+Nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from wordboard.camera.fonts import LETTERS, available_fonts
+from wordboard.camera.squares import Glyph, find_glyph
+
+TILES = "tiles"
+HANDWRITTEN = "handwritten"
+KINDS = (TILES, HANDWRITTEN)
+_FORMAT_VERSION = 3
+_CELL = 40  # square side the training squares are drawn at (the canonical cell)
+
+
+@dataclass(frozen=True)
+class LetterGuess:
+    """The classifier's answer for one glyph."""
+
+    letter: str
+    confidence: float  # 0-1
+    alternatives: tuple[str, ...]  # the next most likely letters, best first
+
+
+def cache_dir() -> Path:
+    """Where trained classifiers are kept."""
+    if os.environ.get("WORDBOARD_CACHE_DIR"):
+        return Path(os.environ["WORDBOARD_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "wordboard"
+
+
+def _hog(images: np.ndarray, cell: int = 6, bins: int = 9) -> np.ndarray:
+    """Histogram-of-oriented-gradient features of a batch of square float images (n, s, s):
+    unsigned orientations, ``cell``-pixel cells, 2x2-cell blocks with L2-Hys normalisation."""
+    n, s, _ = images.shape
+    gx = np.zeros_like(images)
+    gy = np.zeros_like(images)
+    gx[:, :, 1:-1] = images[:, :, 2:] - images[:, :, :-2]
+    gy[:, 1:-1, :] = images[:, 2:, :] - images[:, :-2, :]
+    magnitude = np.hypot(gx, gy)
+    angle = (np.arctan2(gy, gx) % np.pi) / np.pi * bins
+    low = np.floor(angle).astype(int) % bins
+    frac = angle - np.floor(angle)
+    cells = s // cell
+    # Sum each pixel's vote into its cell: reshape so cells are axes, then one-hot over bins.
+    votes = np.zeros((n, s, s, bins), np.float32)
+    ii = np.indices((n, s, s))
+    votes[ii[0], ii[1], ii[2], low] += magnitude * (1 - frac)
+    votes[ii[0], ii[1], ii[2], (low + 1) % bins] += magnitude * frac
+    hist = votes.reshape(n, cells, cell, cells, cell, bins).sum(axis=(2, 4))
+    blocks = np.concatenate([hist[:, :-1, :-1], hist[:, 1:, :-1], hist[:, :-1, 1:], hist[:, 1:, 1:]], axis=3)
+    blocks = blocks / (np.linalg.norm(blocks, axis=3, keepdims=True) + 1e-3)
+    blocks = np.minimum(blocks, 0.2)
+    blocks = blocks / (np.linalg.norm(blocks, axis=3, keepdims=True) + 1e-3)
+    return blocks.reshape(n, -1)
+
+
+def glyph_features(glyphs: list[Glyph]) -> np.ndarray:
+    """Feature vectors (one row per glyph): HOG, a coarse thumbnail and the aspect ratio."""
+    if not glyphs:
+        return np.zeros((0, 0), np.float32)
+    images = np.stack([g.image for g in glyphs]).astype(np.float32)
+    hog = _hog(images)
+    thumbs = np.stack([cv2.resize(g.image, (8, 8), interpolation=cv2.INTER_AREA).ravel() for g in glyphs]) * 0.6
+    aspect = np.array([[np.log(max(g.aspect, 0.05)) * 0.8] for g in glyphs], np.float32)
+    return np.concatenate([hog, thumbs, aspect], axis=1).astype(np.float32)
+
+
+class LetterClassifier:
+    """Reads normalised glyphs as capital letters, with a confidence."""
+
+    def __init__(self, features: np.ndarray, labels: np.ndarray, kind: str, k: int = 7):
+        self.kind = kind
+        self.k = k
+        self._labels = labels.astype(np.int32)
+        self._features = features.astype(np.float32)
+        self._sq_norms = (self._features**2).sum(axis=1)
+        # Typical distance from a training glyph to its nearest neighbour of the same letter
+        # (skipping itself): turns distances into confidence.
+        sample = self._features[:: max(1, len(self._features) // 300)]
+        _, dist = self._nearest(sample, 2)
+        self._typical = float(np.median(dist[:, 1])) + 1e-6
+
+    def _nearest(self, queries: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Indices and Euclidean distances of the ``k`` nearest training glyphs, nearest first."""
+        d2 = (queries**2).sum(axis=1)[:, None] + self._sq_norms[None, :] - 2.0 * queries @ self._features.T
+        k = min(k, d2.shape[1])
+        idx = np.argpartition(d2, k - 1, axis=1)[:, :k]
+        part = np.take_along_axis(d2, idx, axis=1)
+        order = np.argsort(part, axis=1)
+        idx = np.take_along_axis(idx, order, axis=1)
+        return idx, np.sqrt(np.maximum(np.take_along_axis(part, order, axis=1), 0))
+
+    @property
+    def training_size(self) -> int:
+        return len(self._labels)
+
+    def classify(self, glyphs: list[Glyph]) -> list[LetterGuess]:
+        """One guess per glyph."""
+        if not glyphs:
+            return []
+        feats = glyph_features(glyphs)
+        idx, dists = self._nearest(feats, self.k)
+        out = []
+        for nb, d in zip(self._labels[idx], dists):
+            weights = 1.0 / (d + 0.3 * self._typical)
+            votes = np.zeros(26)
+            np.add.at(votes, nb, weights)
+            order = np.argsort(-votes)
+            share = votes[order[0]] / votes.sum()
+            closeness = float(np.clip(1.6 - d[0] / (2.0 * self._typical), 0.0, 1.0))
+            confidence = float(share * (0.5 + 0.5 * closeness))
+            alts = tuple(LETTERS[i] for i in order[1:3] if votes[i] > 0)
+            out.append(LetterGuess(LETTERS[order[0]], round(confidence, 3), alts))
+        return out
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez_compressed(tmp, features=self._features, labels=self._labels, kind=self.kind)
+        os.replace(tmp, path)
+
+
+def _training_key(kind: str, fonts: tuple[str, ...]) -> str:
+    text = f"{_FORMAT_VERSION}:{kind}:{','.join(fonts)}"
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+def load_classifier(kind: str = TILES, fonts: tuple[str, ...] | None = None, use_cache: bool = True) -> LetterClassifier:
+    """The classifier for printed tiles or handwritten letters, trained now or read from the cache.
+
+    ``fonts`` restricts tile training to those font names (to measure how it copes with a font it
+    has never seen); by default every available font is used.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown classifier kind {kind!r}; expected one of {KINDS}")
+    if fonts is None:
+        fonts = tuple(f.name for f in available_fonts())
+    key = _training_key(kind, fonts if kind == TILES else ())
+    path = cache_dir() / f"letters-{kind}-{key}.npz"
+    if use_cache and path.exists():
+        try:
+            data = np.load(path)
+            return LetterClassifier(data["features"], data["labels"], kind)
+        except (OSError, ValueError, KeyError):
+            pass  # a damaged cache is rebuilt below
+    glyphs, labels = training_glyphs(kind, fonts)
+    features = glyph_features(glyphs)
+    classifier = LetterClassifier(features, labels, kind)
+    if use_cache:
+        try:
+            classifier.save(path)
+        except OSError:
+            pass  # a read-only home still gets a working (uncached) classifier
+    return classifier
+
+
+def training_glyphs(kind: str, fonts: tuple[str, ...], per_letter_per_font: int = 10,
+                    handwritten_per_letter: int = 140, seed: int = 12345) -> tuple[list[Glyph], np.ndarray]:
+    """Draw training squares and pass them through :func:`find_glyph`, as real squares are."""
+    from wordboard.camera import virtual  # drawing code; only needed when training
+
+    rng = np.random.default_rng(seed)
+    glyphs: list[Glyph] = []
+    labels: list[int] = []
+    if kind == TILES:
+        font_objs = [f for f in available_fonts() if f.name in fonts]
+        jobs = [(li, f) for li in range(26) for f in font_objs for _ in range(per_letter_per_font)]
+    else:
+        jobs = [(li, None) for li in range(26) for _ in range(handwritten_per_letter)]
+    for li, font in jobs:
+        patch = training_square(LETTERS[li], font, rng, handwritten=(kind == HANDWRITTEN), virtual=virtual)
+        glyph = find_glyph(patch)
+        if glyph is not None:
+            glyphs.append(glyph)
+            labels.append(li)
+    return glyphs, np.asarray(labels, np.int32)
+
+
+def training_square(letter: str, font, rng: np.random.Generator, handwritten: bool, virtual=None) -> np.ndarray:
+    """One square (BGR, canonical size) showing ``letter``, drawn at a random resolution and
+    degraded by blur and noise as a camera would."""
+    if virtual is None:
+        from wordboard.camera import virtual
+    from wordboard.camera.handwriting import draw_skeleton_letter
+
+    draw_cell = int(rng.integers(24, 64))
+    board = np.empty((draw_cell * 3, draw_cell * 3, 3), np.uint8)
+    board[:] = np.array([200, 225, 235]) + rng.uniform(-40, 20, 3)
+    if handwritten:
+        board[:] = np.array([245, 245, 245]) + rng.uniform(-40, 10, 3)
+        colour = virtual._MARKER_COLOURS[int(rng.integers(len(virtual._MARKER_COLOURS)))]
+        mask = draw_skeleton_letter(letter, int(draw_cell * rng.uniform(0.5, 0.78)), rng)
+        if mask.shape[1] > draw_cell * 0.9:
+            k = draw_cell * 0.9 / mask.shape[1]
+            mask = cv2.resize(mask, (max(1, int(mask.shape[1] * k)), max(1, int(mask.shape[0] * k))))
+        x = draw_cell + (draw_cell - mask.shape[1]) // 2 + int(rng.uniform(-0.06, 0.06) * draw_cell)
+        y = draw_cell + (draw_cell - mask.shape[0]) // 2 + int(rng.uniform(-0.06, 0.06) * draw_cell)
+        virtual._blend(board, mask, x, y, colour)
+    else:
+        virtual._draw_tile(board, draw_cell, draw_cell, draw_cell, letter, font, rng)
+    scale = _CELL / draw_cell
+    big = cv2.resize(board, (_CELL * 3, _CELL * 3), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    if rng.random() < 0.7:
+        big = cv2.GaussianBlur(big, (0, 0), rng.uniform(0.3, 1.3))
+    noisy = big.astype(np.float32) * rng.uniform(0.5, 1.1) + rng.normal(0, rng.uniform(0, 6), big.shape)
+    big = np.clip(noisy, 0, 255).astype(np.uint8)
+    off = rng.integers(-2, 3, 2)
+    y0, x0 = _CELL + off[0], _CELL + off[1]
+    return big[y0 : y0 + _CELL, x0 : x0 + _CELL].copy()

@@ -1,0 +1,152 @@
+"""Finding the playing grid in a picture: from the corner markers, else from the board itself.
+
+Without markers the board is found in two steps: the largest convex four-sided outline (the
+board's edge) straightens the picture, then the grid is the ``rows + 1`` by ``cols + 1`` evenly
+spaced lines that best match the edges inside it (grid lines and the gaps between tiles), which
+skips the board's printed border.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from wordboard.camera.geometry import GridCorners, order_corners
+from wordboard.camera.markers import detect_corner_markers
+from wordboard.errors import UserError
+
+MARKERS = "markers"
+OUTLINE = "outline"
+GIVEN = "given"
+
+
+class BoardNotFound(UserError):
+    """No playing grid could be found in the picture."""
+
+
+@dataclass(frozen=True)
+class BoardLocation:
+    """Where the grid is, how it was found, and how sure the finder is (0-1)."""
+
+    corners: GridCorners
+    method: str
+    confidence: float
+
+
+def locate_board(image: np.ndarray, rows: int, cols: int) -> BoardLocation:
+    """Find the ``rows`` x ``cols`` grid in a BGR picture; raises :class:`BoardNotFound`."""
+    if image is None or image.ndim < 2 or min(image.shape[:2]) < 32:
+        raise BoardNotFound("the picture is empty or too small to hold a board")
+    detection = detect_corner_markers(image)
+    if detection is not None and detection.complete:
+        return BoardLocation(detection.corners, MARKERS, 1.0)
+    found = find_grid_from_lines(image, rows, cols)
+    if detection is not None:
+        # Three markers: their hidden fourth corner is only an estimate; the grid's own lines
+        # give it better when they agree with the three markers that were seen.
+        marked = detection.corners.as_array()
+        cell = float(np.linalg.norm(marked[1] - marked[0])) / cols
+        if found is not None:
+            lines = found.corners.as_array()
+            seen = list(detection.seen_ids)
+            if np.max(np.linalg.norm(lines[seen] - marked[seen], axis=1)) < 0.4 * cell:
+                missing = next(i for i in range(4) if i not in seen)
+                marked[missing] = lines[missing]
+                return BoardLocation(GridCorners.from_array(marked), MARKERS, 0.9)
+        return BoardLocation(detection.corners, MARKERS, 0.5)
+    if found is None:
+        raise BoardNotFound(
+            "could not find the board: no corner markers and no clear grid; "
+            "give the grid's corners with --corners or run 'wordboard calibrate'"
+        )
+    return found
+
+
+def find_board_outline(grey: np.ndarray) -> np.ndarray | None:
+    """The largest convex quadrilateral outline covering at least 15% of the picture, or None."""
+    h, w = grey.shape
+    best, best_area = None, 0.15 * h * w
+    blurred = cv2.GaussianBlur(grey, (5, 5), 0)
+    for low, high in ((30, 90), (60, 160)):
+        edges = cv2.dilate(cv2.Canny(blurred, low, high), np.ones((3, 3), np.uint8))
+        contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            hull = cv2.convexHull(contour)
+            area = cv2.contourArea(hull)
+            if area <= best_area or area > 0.98 * h * w:
+                continue
+            approx = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True)
+            if len(approx) == 4:
+                best, best_area = approx.reshape(4, 2).astype(np.float32), area
+    return None if best is None else order_corners(best)
+
+
+def _edge_profiles(straight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    grey = straight.astype(np.float32)
+    gx = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
+    # Long straight edges matter; letters' short edges are damped by a median across the image.
+    px = np.median(np.sort(gx, axis=0)[gx.shape[0] // 4 :], axis=0) + gx.mean(axis=0) * 0.5
+    py = np.median(np.sort(gy, axis=1)[:, gy.shape[1] // 4 :], axis=1) + gy.mean(axis=1) * 0.5
+    smooth = np.array([0.25, 0.5, 1.0, 0.5, 0.25], np.float32)
+    return np.convolve(px, smooth, "same"), np.convolve(py, smooth, "same")
+
+
+def fit_periodic_lines(profile: np.ndarray, n_cells: int, min_fraction: float = 0.45) -> tuple[float, float, float]:
+    """Best ``(start, pitch, score)`` of ``n_cells + 1`` evenly spaced lines along a profile.
+
+    The score is how much stronger the profile is on the lines than between them; lines just
+    outside the span count against it, so a grid is not confused with part of a larger pattern.
+    """
+    length = len(profile)
+    profile = profile / (np.median(profile) + 1e-6)
+    positions = np.arange(length, dtype=np.float32)
+    best = (0.0, float(length) / n_cells, -np.inf)
+    pitches = np.arange(min_fraction * length / n_cells, length / n_cells + 0.01, 0.25)
+    ks = np.arange(n_cells + 1, dtype=np.float32)
+    for pitch in pitches:
+        span = pitch * n_cells
+        starts = np.arange(0, length - span, 0.5, dtype=np.float32)
+        if starts.size == 0:
+            continue
+        lines = starts[:, None] + ks[None, :] * pitch
+        on = np.interp(lines, positions, profile).mean(axis=1)
+        between = np.interp(lines[:, :-1] + pitch / 2, positions, profile).mean(axis=1)
+        outside = np.maximum(np.interp(starts - pitch, positions, profile, left=0),
+                             np.interp(starts + span + pitch, positions, profile, right=0))
+        score = on - between - 0.35 * np.maximum(outside - between, 0)
+        i = int(np.argmax(score))
+        if score[i] > best[2]:
+            best = (float(starts[i]), float(pitch), float(score[i]))
+    return best
+
+
+def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int = 720) -> BoardLocation | None:
+    """Find the grid from the board's outline and its evenly spaced lines (no markers)."""
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    scale = work_size / max(grey.shape)
+    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else grey
+    scale = min(scale, 1.0)
+    h, w = small.shape
+    outline = find_board_outline(small)
+    if outline is None:
+        outline = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    side = work_size
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+    to_straight = cv2.getPerspectiveTransform(outline, target)
+    straight = cv2.warpPerspective(small, to_straight, (side, side), flags=cv2.INTER_AREA)
+    px, py = _edge_profiles(straight)
+    x0, xp, xs = fit_periodic_lines(px, cols)
+    y0, yp, ys = fit_periodic_lines(py, rows)
+    if min(xs, ys) < 0.25:
+        return None
+    rect = np.array([[x0, y0], [x0 + xp * cols, y0], [x0 + xp * cols, y0 + yp * rows], [x0, y0 + yp * rows]],
+                    np.float32)
+    back = cv2.perspectiveTransform(rect.reshape(-1, 1, 2), np.linalg.inv(to_straight)).reshape(4, 2) / scale
+    corners = GridCorners.from_array(back)
+    if not corners.is_plausible(image.shape):
+        return None
+    confidence = float(np.clip(min(xs, ys) / 1.5, 0.0, 1.0))
+    return BoardLocation(corners, OUTLINE, round(confidence, 3))

@@ -1,0 +1,138 @@
+"""Looking at one square of the straightened board: is there a letter, and what shape is it.
+
+Works on the canonical image of :class:`~wordboard.camera.geometry.GridWarp`, where every square
+is ``cell`` pixels wide. A letter is the tallest dark blob near the square's centre, found after a
+threshold chosen per square (so uneven light and shadows do not matter); the small point value in
+a tile's corner and the small print on premium squares are too short to count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: Side of the normalised glyph handed to the letter classifiers.
+GLYPH_SIZE = 24
+
+# A letter is at least this tall, as a fraction of the square (point values and the small print on
+# premium squares are shorter).
+MIN_LETTER_HEIGHT = 0.34
+# Ink must be at least this much darker than the paper or wood around it (grey levels).
+MIN_CONTRAST = 28.0
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """The letter-like blob found in a square."""
+
+    image: np.ndarray  # GLYPH_SIZE x GLYPH_SIZE float32 in [0, 1], ink = 1
+    height: float  # blob height / square side
+    aspect: float  # blob width / blob height
+    contrast: float  # paper minus ink, grey levels
+    crop: np.ndarray  # the grey crop around the blob (dark ink on light), for Tesseract
+
+
+def square_patch(canonical: np.ndarray, row: int, col: int, cell: int) -> np.ndarray:
+    """The pixels of square ``(row, col)`` in the canonical image."""
+    return canonical[row * cell : (row + 1) * cell, col * cell : (col + 1) * cell]
+
+
+def to_ink_grey(patch: np.ndarray) -> np.ndarray:
+    """Grey image where ink of any colour (black, blue, red, green marker) is dark."""
+    if patch.ndim == 2:
+        return patch
+    return patch.min(axis=2)
+
+
+def find_glyph(patch: np.ndarray) -> Glyph | None:
+    """The letter in a square's patch (BGR or grey), or None if the square shows no letter."""
+    grey = to_ink_grey(patch)
+    cell = grey.shape[0]
+    margin = max(2, int(round(cell * 0.09)))
+    inner = grey[margin : cell - margin, margin : cell - margin]
+    inner = cv2.GaussianBlur(inner, (3, 3), 0)
+    threshold, ink = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    if n <= 1:
+        return None
+    size = inner.shape[0]
+    best, best_score = -1, 0.0
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if h < MIN_LETTER_HEIGHT * cell or area < 0.012 * cell * cell:
+            continue
+        if h > 0.98 * size and w > 0.98 * size:
+            continue  # a frame or a shadow edge around everything, not a letter
+        cx, cy = centroids[i]
+        off_centre = max(abs(cx - size / 2), abs(cy - size / 2)) / size
+        if off_centre > 0.3:
+            continue
+        touches = (x == 0) + (y == 0) + (x + w >= size) + (y + h >= size)
+        if touches >= 3 or (y == 0 and y + h >= size):
+            continue  # a shadow or a neighbour's edge coming in from the side
+        if area > 0.8 * w * h and w > 0.7 * size and h > 0.7 * size:
+            continue  # a solid block: a shadow, not a stroke
+        score = h * (1.0 - off_centre)
+        if score > best_score:
+            best, best_score = i, score
+    if best < 0:
+        return None
+    x, y, w, h, _area = stats[best]
+    component = (labels == best).astype(np.uint8)
+    paper = cv2.bitwise_not(ink)
+    if cv2.countNonZero(paper) < 10:
+        return None
+    contrast = float(cv2.mean(inner, paper)[0] - cv2.mean(inner, component)[0])
+    if contrast < MIN_CONTRAST:
+        return None
+    mask = component[y : y + h, x : x + w].astype(np.float32)
+    crop = grey[margin + max(0, y - 2) : margin + y + h + 2, margin + max(0, x - 2) : margin + x + w + 2]
+    return Glyph(normalise_mask(mask), h / cell, w / h, contrast, crop.copy())
+
+
+def normalise_mask(mask: np.ndarray) -> np.ndarray:
+    """Centre a letter mask in a GLYPH_SIZE square, keeping its aspect ratio."""
+    h, w = mask.shape
+    inner = GLYPH_SIZE - 4
+    scale = inner / max(h, w)
+    nh, nw = max(1, int(round(h * scale))), max(1, int(round(w * scale)))
+    small = cv2.resize(mask.astype(np.float32), (nw, nh), interpolation=cv2.INTER_AREA)
+    out = np.zeros((GLYPH_SIZE, GLYPH_SIZE), np.float32)
+    y0, x0 = (GLYPH_SIZE - nh) // 2, (GLYPH_SIZE - nw) // 2
+    out[y0 : y0 + nh, x0 : x0 + nw] = small
+    return out
+
+
+def square_colours(canonical: np.ndarray, rows: int, cols: int, cell: int) -> np.ndarray:
+    """Mean Lab colour of the middle of every square, shape (rows, cols, 3), float32."""
+    lab = cv2.cvtColor(canonical, cv2.COLOR_BGR2LAB).astype(np.float32)
+    m = max(2, int(round(cell * 0.2)))
+    blocks = lab[: rows * cell, : cols * cell].reshape(rows, cell, cols, cell, 3)
+    return blocks[:, m : cell - m, :, m : cell - m].mean(axis=(1, 3))
+
+
+def square_signatures(canonical: np.ndarray, rows: int, cols: int, size: int = 6) -> np.ndarray:
+    """A tiny grey thumbnail of each square, shape (rows, cols, size*size), for spotting changes."""
+    grey = canonical if canonical.ndim == 2 else cv2.cvtColor(canonical, cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(grey, (cols * size, rows * size), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return small.reshape(rows, size, cols, size).transpose(0, 2, 1, 3).reshape(rows, cols, size * size)
+
+
+def grid_line_strength(canonical: np.ndarray, rows: int, cols: int, cell: int) -> float:
+    """How sharply the grid lines show where the canonical grid expects them (1 = no better than
+    anywhere else). Falls towards 1 when the board has moved under a stale calibration."""
+    grey = canonical if canonical.ndim == 2 else cv2.cvtColor(canonical, cv2.COLOR_BGR2GRAY)
+    gx = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)).mean(axis=0)
+    gy = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)).mean(axis=1)
+
+    def ratio(profile: np.ndarray, n: int) -> float:
+        on, off = [], []
+        for k in range(1, n):
+            centre = k * cell
+            on.append(profile[max(0, centre - 2) : centre + 3].max())
+            off.append(profile[centre + cell // 4 : centre + 3 * cell // 4].mean())
+        return float(np.mean(on) / (np.mean(off) + 1e-3))
+
+    return 0.5 * (ratio(gx, cols) + ratio(gy, rows))

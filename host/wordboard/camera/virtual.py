@@ -1,0 +1,424 @@
+"""The virtual camera: photographs of a board in a known state, so every test knows the truth.
+
+:func:`render_scene` draws the board top-down (squares, premium squares with their small print,
+wooden tiles with letters and point values in one of several fonts, or handwritten letters on
+write-and-wipe squares), optionally the four ArUco corner markers, then places it in a picture
+the way a camera over a table sees it: perspective, a table around it, uneven light, a shadow,
+lens blur, sensor noise and JPEG artefacts, and optionally a hand and arm reaching over.
+
+:class:`VirtualCamera` is a capture source (see :mod:`wordboard.camera.capture`) over a fixed
+scene: its frames differ only by noise until the state changes, the camera is bumped or a hand
+passes.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from wordboard.camera.fonts import GlyphFont, available_fonts, font_by_name
+from wordboard.camera.geometry import GridCorners
+from wordboard.camera.handwriting import draw_skeleton_letter
+from wordboard.camera.markers import CORNER_MARKER_IDS, marker_image
+from wordboard.camera.state import BLANK, BoardState
+
+_RENDER_CELL = 48  # pixels per square in the top-down drawing
+_BORDER_CELLS = 1.8  # board border around the grid, in squares (room for the markers)
+
+# Standard 15x15 premium-square pattern (one quadrant, mirrored): T triple word, D double word,
+# t triple letter, d double letter. Only decoration here: the camera never relies on it.
+_QUADRANT = [
+    "T..d...T",
+    ".D...t..",
+    "..D...d.",
+    "d..D...d",
+    "....D...",
+    ".t...t..",
+    "..d...d.",
+    "T..d...D",
+]
+_PREMIUM_COLOURS = {"T": (60, 50, 200), "D": (160, 150, 240), "t": (200, 120, 40), "d": (235, 200, 150)}
+_PREMIUM_TEXT = {"T": ("TRIPLE", "WORD", "SCORE"), "D": ("DOUBLE", "WORD", "SCORE"),
+                 "t": ("TRIPLE", "LETTER", "SCORE"), "d": ("DOUBLE", "LETTER", "SCORE")}
+_POINTS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10]))
+_MARKER_COLOURS = ((30, 30, 30), (160, 60, 20), (40, 40, 190), (40, 130, 40))  # black, blue, red, green
+_SKIN_TONES = ((150, 180, 225), (120, 150, 200), (90, 120, 170), (60, 85, 125), (170, 195, 235))
+
+
+def premium_pattern(rows: int, cols: int) -> list[str]:
+    """Decorative premium squares: the standard pattern for 15x15, none for other sizes."""
+    if (rows, cols) != (15, 15):
+        return ["." * cols for _ in range(rows)]
+    full = []
+    for r in range(15):
+        qr = r if r < 8 else 14 - r
+        full.append("".join(_QUADRANT[qr][c if c < 8 else 14 - c] for c in range(15)))
+    return full
+
+
+@dataclass(frozen=True)
+class SceneStyle:
+    """How the virtual camera photographs the board. The defaults are a fair, untidy living room."""
+
+    image_size: tuple[int, int] = (1280, 960)  # width, height
+    grid_fraction: float = 0.72  # grid side / shorter image side
+    tilt: float = 0.06  # random corner displacement (perspective), fraction of the grid side
+    rotation_deg: float = 4.0  # random in-plane rotation, either way
+    blur_sigma: float = 0.9  # Gaussian lens blur, pixels
+    light_gradient: float = 0.35  # uneven light: 0 even, 0.5 one side half as bright
+    shadow: bool = True  # a soft shadow across part of the board
+    noise_sigma: float = 4.0  # sensor noise, grey levels
+    jpeg_quality: int = 80  # 0 for no JPEG round trip
+    fonts: tuple[str, ...] | None = None  # tile fonts to choose from (None: all available)
+    mixed_fonts: bool = False  # a different font for each tile rather than one per board
+    markers: bool = True  # the ArUco corner markers
+    premium_squares: bool = True  # coloured premium squares with small print
+    handwritten: bool = False  # letters written on write-and-wipe squares instead of tiles
+    hand: bool = False  # a hand and arm reaching over the board
+
+    def with_(self, **changes) -> "SceneStyle":
+        return replace(self, **changes)
+
+
+#: A clean, well-lit, straight-on shot (for tests that want no nuisance at all).
+CLEAN_STYLE = SceneStyle(tilt=0.0, rotation_deg=0.0, blur_sigma=0.0, light_gradient=0.0, shadow=False,
+                         noise_sigma=0.0, jpeg_quality=0)
+
+
+@dataclass(frozen=True)
+class RenderedScene:
+    """One virtual photograph and the truth about it."""
+
+    image: np.ndarray  # BGR uint8
+    corners: GridCorners  # the grid's outer corners in ``image``
+    state: BoardState
+    font: str  # the tile font (the first one, if mixed)
+    hand_visible: bool = False
+
+
+@dataclass
+class _Camera:
+    """The random but fixed parts of a scene: where the board lies, the light, the font."""
+
+    corners: np.ndarray
+    light: np.ndarray
+    shadow_mask: np.ndarray | None
+    table: np.ndarray
+    font: GlyphFont
+    seed: int
+    board_tint: tuple[int, int, int] = (200, 225, 235)
+
+
+def _scene_rng(seed: int, *keys) -> np.random.Generator:
+    """A generator fixed by ``seed`` and ``keys`` (so a tile looks the same in every frame)."""
+    text = ":".join(str(k) for k in (seed,) + keys)
+    return np.random.default_rng(zlib.crc32(text.encode()))
+
+
+def _choose_fonts(style: SceneStyle) -> tuple[GlyphFont, ...]:
+    if style.fonts is None:
+        return available_fonts()
+    return tuple(font_by_name(n) for n in style.fonts)
+
+
+def _make_camera(rows: int, cols: int, style: SceneStyle, seed: int) -> _Camera:
+    rng = _scene_rng(seed, "camera")
+    width, height = style.image_size
+    side = style.grid_fraction * min(width, height)
+    gw, gh = side * cols / max(rows, cols), side * rows / max(rows, cols)
+    base = np.array([[-gw / 2, -gh / 2], [gw / 2, -gh / 2], [gw / 2, gh / 2], [-gw / 2, gh / 2]])
+    angle = np.radians(rng.uniform(-style.rotation_deg, style.rotation_deg))
+    rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    pts = base @ rot.T + rng.uniform(-style.tilt, style.tilt, (4, 2)) * side
+    centre = np.array([width / 2, height / 2]) + rng.uniform(-0.04, 0.04, 2) * min(width, height)
+    corners = pts + centre
+
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    direction = rng.uniform(0, 2 * np.pi)
+    ramp = (np.cos(direction) * (xx / width - 0.5) + np.sin(direction) * (yy / height - 0.5))
+    spot = np.exp(-(((xx - rng.uniform(0.2, 0.8) * width) ** 2 + (yy - rng.uniform(0.2, 0.8) * height) ** 2)
+                    / (2 * (0.6 * width) ** 2)))
+    light = 1.0 - style.light_gradient * (ramp + 0.5) * 0.9 + 0.12 * style.light_gradient * spot
+    light = np.clip(light, 0.3, 1.3).astype(np.float32)
+
+    shadow_mask = None
+    if style.shadow:
+        # A soft-edged polygon (a lamp, a player's head) darkening part of the board.
+        c = corners.mean(axis=0) + rng.uniform(-0.5, 0.5, 2) * side
+        r = side * rng.uniform(0.2, 0.45)
+        n = 7
+        poly = np.array([c + r * rng.uniform(0.6, 1.3) * np.array([np.cos(a), np.sin(a)])
+                         for a in np.linspace(0, 2 * np.pi, n, endpoint=False)], np.int32)
+        mask = np.zeros((height, width), np.float32)
+        cv2.fillPoly(mask, [poly], 1.0)
+        shadow_mask = cv2.GaussianBlur(mask, (0, 0), side * 0.03) * rng.uniform(0.25, 0.45)
+
+    tone = rng.uniform(0.5, 1.0)
+    table_colour = np.array([60, 100, 150]) * tone + rng.uniform(-25, 25, 3)
+    grain = cv2.resize(rng.normal(0, 1, (height // 8, 4)).astype(np.float32), (width, height),
+                       interpolation=cv2.INTER_LINEAR)
+    table = np.clip(table_colour[None, None, :] + grain[..., None] * 12, 0, 255).astype(np.uint8)
+    fonts = _choose_fonts(style)
+    font = fonts[int(rng.integers(len(fonts)))]
+    tint = tuple(int(v) for v in np.array([200, 225, 235]) + rng.uniform(-20, 15, 3))
+    return _Camera(corners, light, shadow_mask, table, font, seed, tint)
+
+
+def _draw_tile(board: np.ndarray, x0: int, y0: int, cell: int, symbol: str, font: GlyphFont,
+               rng: np.random.Generator) -> None:
+    """Draw a wooden tile (with its letter and point value, unless blank) into square (x0, y0)."""
+    size = cell * rng.uniform(0.86, 0.94)
+    cx = x0 + cell / 2 + rng.uniform(-0.04, 0.04) * cell
+    cy = y0 + cell / 2 + rng.uniform(-0.04, 0.04) * cell
+    angle = rng.uniform(-4, 4)
+    tile = np.zeros((cell * 2, cell * 2, 3), np.uint8)
+    wood = np.array([140, 195, 228]) + rng.uniform(-10, 10, 3)
+    s0, s1 = int(cell - size / 2), int(cell + size / 2)
+    tile[s0:s1, s0:s1] = wood
+    grain = rng.normal(0, 6, (1, s1 - s0)).astype(np.float32)
+    tile[s0:s1, s0:s1] = np.clip(tile[s0:s1, s0:s1].astype(np.float32) + grain[..., None], 0, 255).astype(np.uint8)
+    cv2.rectangle(tile, (s0, s0), (s1 - 1, s1 - 1), tuple(int(v) for v in wood * 0.75), 1)
+    if symbol != BLANK:
+        ink = np.array([25, 25, 30]) + rng.uniform(0, 25)
+        letter = font.draw(symbol, int(size * rng.uniform(0.5, 0.58)))
+        weight = rng.uniform(-0.5, 0.8)
+        if weight > 0.4:
+            letter = cv2.dilate(letter, np.ones((2, 2), np.uint8))
+        lh, lw = letter.shape
+        lx = int(cell - lw / 2 - size * 0.05)
+        ly = int(cell - lh / 2 - size * 0.03)
+        _blend(tile, letter, lx, ly, ink)
+        digit_h = max(5, int(size * 0.18))
+        text = str(_POINTS[symbol])
+        scale = digit_h / 22.0
+        (tw, _th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        cv2.putText(tile, text, (s1 - tw - max(2, int(size * 0.06)), s1 - max(2, int(size * 0.07))),
+                    cv2.FONT_HERSHEY_SIMPLEX, scale, tuple(int(v) for v in ink), max(1, digit_h // 8), cv2.LINE_AA)
+    rot = cv2.getRotationMatrix2D((cell, cell), angle, 1.0)
+    tile = cv2.warpAffine(tile, rot, (cell * 2, cell * 2), flags=cv2.INTER_LINEAR)
+    mask = cv2.warpAffine(_square_mask(cell, s0, s1), rot, (cell * 2, cell * 2), flags=cv2.INTER_LINEAR)
+    # Drop shadow to the lower right, then the tile.
+    ox, oy = int(round(cx - cell)), int(round(cy - cell))
+    _paste(board, np.zeros_like(tile), cv2.GaussianBlur(mask, (0, 0), 1.5) * 0.35, ox + 2, oy + 2)
+    _paste(board, tile, mask, ox, oy)
+
+
+def _square_mask(cell: int, s0: int, s1: int) -> np.ndarray:
+    m = np.zeros((cell * 2, cell * 2), np.float32)
+    m[s0:s1, s0:s1] = 1.0
+    return m
+
+
+def _paste(dst: np.ndarray, src: np.ndarray, alpha: np.ndarray, x: int, y: int) -> None:
+    h, w = alpha.shape
+    H, W = dst.shape[:2]
+    xa, ya, xb, yb = max(0, x), max(0, y), min(W, x + w), min(H, y + h)
+    if xa >= xb or ya >= yb:
+        return
+    a = alpha[ya - y : yb - y, xa - x : xb - x, None]
+    region = dst[ya:yb, xa:xb].astype(np.float32)
+    dst[ya:yb, xa:xb] = (region * (1 - a) + src[ya - y : yb - y, xa - x : xb - x] * a).astype(np.uint8)
+
+
+def _blend(dst: np.ndarray, mask: np.ndarray, x: int, y: int, colour) -> None:
+    colour_img = np.empty(mask.shape + (3,), np.uint8)
+    colour_img[:] = np.asarray(colour, np.uint8)
+    _paste(dst, colour_img, mask.astype(np.float32) / 255.0, x, y)
+
+
+def _draw_premium_square(board: np.ndarray, x0: int, y0: int, cell: int, kind: str) -> None:
+    cv2.rectangle(board, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), _PREMIUM_COLOURS[kind], -1)
+    scale = cell / 48 * 0.28
+    for i, word in enumerate(_PREMIUM_TEXT[kind]):
+        (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        cv2.putText(board, word, (x0 + (cell - tw) // 2, y0 + int(cell * (0.32 + 0.22 * i))),
+                    cv2.FONT_HERSHEY_SIMPLEX, scale, (50, 50, 50), 1, cv2.LINE_AA)
+
+
+def _draw_write_and_wipe_square(board: np.ndarray, x0: int, y0: int, cell: int, rng: np.random.Generator) -> None:
+    """An eXtraDICTION square: white, sometimes with printed stars or a '!' in a corner."""
+    kind = rng.integers(8)
+    colours = [(255, 255, 255), (210, 240, 255), (230, 255, 220), (255, 230, 220), (235, 220, 255)]
+    cv2.rectangle(board, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), colours[kind % len(colours)], -1)
+    if kind < 5:
+        for s in range(int(kind) + 1):  # small stars along the top edge
+            cx, cy = x0 + int(cell * (0.15 + 0.15 * s)), y0 + int(cell * 0.12)
+            cv2.drawMarker(board, (cx, cy), (0, 160, 230), cv2.MARKER_STAR, max(3, cell // 10), 1)
+    elif kind == 5:
+        cv2.putText(board, "!", (x0 + int(cell * 0.78), y0 + int(cell * 0.3)), cv2.FONT_HERSHEY_SIMPLEX,
+                    cell / 48 * 0.5, (0, 0, 200), 1, cv2.LINE_AA)
+
+
+def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[np.ndarray, np.ndarray]:
+    """The board top-down; returns the image and the grid's corners in it."""
+    cell = _RENDER_CELL
+    border = int(_BORDER_CELLS * cell)
+    w, h = state.cols * cell + 2 * border, state.rows * cell + 2 * border
+    board = np.empty((h, w, 3), np.uint8)
+    board[:] = (40, 40, 150) if not style.handwritten else (120, 60, 30)  # outer border colour
+    inner = int(0.35 * cell)
+    board[border - inner : h - border + inner, border - inner : w - border + inner] = camera.board_tint
+    premium = premium_pattern(state.rows, state.cols) if style.premium_squares else None
+    for r in range(state.rows):
+        for c in range(state.cols):
+            x0, y0 = border + c * cell, border + r * cell
+            if style.handwritten:
+                _draw_write_and_wipe_square(board, x0, y0, cell, _scene_rng(camera.seed, "square", r, c))
+            elif premium and premium[r][c] != ".":
+                _draw_premium_square(board, x0, y0, cell, premium[r][c])
+    line = (90, 100, 105) if not style.handwritten else (60, 60, 60)
+    for r in range(state.rows + 1):
+        cv2.line(board, (border, border + r * cell), (w - border, border + r * cell), line, 2)
+    for c in range(state.cols + 1):
+        cv2.line(board, (border + c * cell, border), (border + c * cell, h - border), line, 2)
+    if style.markers:
+        side = int(cell * 1.1)
+        quiet = int(cell * 0.2)
+        gx0, gy0, gx1, gy1 = border, border, w - border, h - border
+        origins = {0: (gx0 - side, gy0 - side), 1: (gx1, gy0 - side), 2: (gx1, gy1), 3: (gx0 - side, gy1)}
+        for marker_id in CORNER_MARKER_IDS:
+            mx, my = origins[marker_id]
+            paper = board[max(0, my - quiet) : my + side + quiet, max(0, mx - quiet) : mx + side + quiet]
+            paper[:] = (250, 250, 250)
+            board[my : my + side, mx : mx + side] = cv2.cvtColor(marker_image(marker_id, side), cv2.COLOR_GRAY2BGR)
+        # The sticker's quiet zone covers the very corner of the corner squares; redraw grid edge.
+        cv2.rectangle(board, (gx0, gy0), (gx1, gy1), line, 2)
+    fonts = _choose_fonts(style)
+    for r, c, symbol in state.occupied():
+        x0, y0 = border + c * cell, border + r * cell
+        rng = _scene_rng(camera.seed, "tile", r, c, symbol)
+        if style.handwritten:
+            if symbol == BLANK:
+                continue
+            colour = _MARKER_COLOURS[int(rng.integers(len(_MARKER_COLOURS)))]
+            letter = draw_skeleton_letter(symbol, int(cell * rng.uniform(0.55, 0.75)), rng)
+            if letter.shape[1] > cell * 0.9:
+                k = cell * 0.9 / letter.shape[1]
+                letter = cv2.resize(letter, (int(letter.shape[1] * k), max(1, int(letter.shape[0] * k))))
+            lx = x0 + (cell - letter.shape[1]) // 2 + int(rng.uniform(-0.06, 0.06) * cell)
+            ly = y0 + (cell - letter.shape[0]) // 2 + int(rng.uniform(-0.06, 0.06) * cell)
+            _blend(board, letter, lx, ly, colour)
+        else:
+            font = camera.font if not style.mixed_fonts else fonts[int(rng.integers(len(fonts)))]
+            _draw_tile(board, x0, y0, cell, symbol, font, rng)
+    grid = np.array([[border, border], [w - border, border], [w - border, h - border], [border, h - border]],
+                    np.float32)
+    return board, grid
+
+
+def _draw_hand(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator, reach: float) -> None:
+    """A skin-coloured arm from the picture's edge with a hand ``reach`` of the way across the grid."""
+    h, w = image.shape[:2]
+    side = float(np.linalg.norm(corners[1] - corners[0]))
+    edge = rng.integers(4)
+    t = rng.uniform(0.2, 0.8)
+    start = [(t * w, h + 50), (t * w, -50), (-50, t * h), (w + 50, t * h)][edge]
+    start = np.array(start)
+    far_side = [corners[0] * 0.5 + corners[1] * 0.5, corners[2] * 0.5 + corners[3] * 0.5,
+                corners[1] * 0.5 + corners[2] * 0.5, corners[0] * 0.5 + corners[3] * 0.5][edge]
+    near = start + (far_side - start) * 0.1
+    tip = near + (far_side - near) * reach + rng.uniform(-0.1, 0.1, 2) * side
+    direction = (tip - start) / (np.linalg.norm(tip - start) + 1e-6)
+    normal = np.array([-direction[1], direction[0]])
+    arm_w = side * rng.uniform(0.22, 0.3)
+    palm_w = arm_w * 1.15
+    wrist = tip - direction * side * 0.18
+    arm = np.array([start + normal * arm_w / 2, wrist + normal * palm_w / 2, tip + normal * palm_w * 0.4,
+                    tip + direction * side * 0.06, tip - normal * palm_w * 0.4, wrist - normal * palm_w / 2,
+                    start - normal * arm_w / 2], np.int32)
+    skin = np.array(_SKIN_TONES[int(rng.integers(len(_SKIN_TONES)))], float)
+    mask = np.zeros((h, w), np.float32)
+    cv2.fillPoly(mask, [arm], 1.0)
+    for f in range(4):  # fingers
+        base = tip + normal * palm_w * (0.3 - 0.2 * f)
+        end = base + direction * side * rng.uniform(0.08, 0.13) + normal * rng.uniform(-0.02, 0.02) * side
+        cv2.line(mask, tuple(int(v) for v in base), tuple(int(v) for v in end), 1.0, max(2, int(side * 0.03)))
+    mask = cv2.GaussianBlur(mask, (0, 0), 1.5)
+    shadow = cv2.GaussianBlur(np.roll(mask, (int(side * 0.04), int(side * 0.03)), (0, 1)), (0, 0), side * 0.02)
+    img = image.astype(np.float32) * (1 - 0.45 * shadow[..., None])
+    shade = 0.8 + 0.3 * cv2.GaussianBlur(rng.uniform(0, 1, (h // 16 + 1, w // 16 + 1)).astype(np.float32), (0, 0), 2)
+    shade = cv2.resize(shade, (w, h))
+    arm_img = skin[None, None, :] * shade[..., None]
+    image[:] = np.clip(img * (1 - mask[..., None]) + arm_img * mask[..., None], 0, 255).astype(np.uint8)
+
+
+def render_scene(state: BoardState, style: SceneStyle = SceneStyle(), seed: int = 0, frame: int = 0,
+                 hand_reach: float | None = None, _camera: _Camera | None = None) -> RenderedScene:
+    """Photograph ``state`` with the virtual camera.
+
+    ``seed`` fixes the scene (where the board lies, the light, the font, each tile's look);
+    ``frame`` varies only the noise, so successive frames of an unchanged board differ as real
+    video frames do. ``hand_reach`` (0-1) puts a hand that far across the grid (``style.hand``
+    puts one at a random reach).
+    """
+    camera = _camera or _make_camera(state.rows, state.cols, style, seed)
+    board, grid = _draw_board(state, style, camera)
+    width, height = style.image_size
+    homography = cv2.getPerspectiveTransform(grid, camera.corners.astype(np.float32))
+    warped = cv2.warpPerspective(board, homography, (width, height), flags=cv2.INTER_AREA)
+    coverage = cv2.warpPerspective(np.full(board.shape[:2], 255, np.uint8), homography, (width, height))
+    alpha = (coverage.astype(np.float32) / 255.0)[..., None]
+    image = (warped * alpha + camera.table * (1 - alpha)).astype(np.uint8)
+
+    rng = _scene_rng(seed, "frame", frame)
+    hand_visible = False
+    if hand_reach is None and style.hand:
+        hand_reach = rng.uniform(0.3, 0.9)
+    if hand_reach is not None and hand_reach > 0:
+        _draw_hand(image, camera.corners, _scene_rng(seed, "hand", frame), hand_reach)
+        hand_visible = True
+
+    img = image.astype(np.float32) * camera.light[..., None]
+    if camera.shadow_mask is not None:
+        img *= (1 - camera.shadow_mask)[..., None]
+    if style.blur_sigma > 0:
+        img = cv2.GaussianBlur(img, (0, 0), style.blur_sigma)
+    if style.noise_sigma > 0:
+        img += rng.normal(0, style.noise_sigma, img.shape).astype(np.float32)
+    image = np.clip(img, 0, 255).astype(np.uint8)
+    if style.jpeg_quality:
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(style.jpeg_quality)])
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return RenderedScene(image, GridCorners.from_array(camera.corners), state, camera.font.name, hand_visible)
+
+
+@dataclass
+class VirtualCamera:
+    """A capture source that photographs a board whose state the caller changes.
+
+    >>> cam = VirtualCamera(BoardState.empty(15, 15))
+    >>> cam.state = cam.state.with_square(7, 7, "A")
+    >>> frame = cam.read()
+    """
+
+    state: BoardState
+    style: SceneStyle = field(default_factory=SceneStyle)
+    seed: int = 0
+    hand_reach: float | None = None  # set to put a hand over the board in the next frames
+    _frame: int = 0
+    _camera: _Camera | None = None
+    last_scene: RenderedScene | None = None
+
+    def bump(self, amount: float = 0.03) -> None:
+        """Move the camera a little, as when someone knocks the table."""
+        if self._camera is None:
+            self._camera = _make_camera(self.state.rows, self.state.cols, self.style, self.seed)
+        rng = _scene_rng(self.seed, "bump", self._frame)
+        side = float(np.linalg.norm(self._camera.corners[1] - self._camera.corners[0]))
+        self._camera.corners = self._camera.corners + rng.uniform(-amount, amount, (4, 2)) * side + \
+            rng.uniform(-amount, amount, 2) * side
+
+    def read(self) -> np.ndarray:
+        """The next frame (BGR)."""
+        if self._camera is None:
+            self._camera = _make_camera(self.state.rows, self.state.cols, self.style, self.seed)
+        scene = render_scene(self.state, self.style, self.seed, self._frame, self.hand_reach, self._camera)
+        self._frame += 1
+        self.last_scene = scene
+        return scene.image
+
+    def close(self) -> None:
+        """Nothing to release; here for the capture-source interface."""

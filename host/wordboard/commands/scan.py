@@ -1,0 +1,74 @@
+"""``wordboard scan IMAGE``: read a photograph of the board and print the grid."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "scan",
+        help="read a photograph of the board",
+        description=(
+            "Read a photograph of the board and print the grid as rows of characters: '.' empty, "
+            "A-Z a letter, '?' a blank tile. The grid is found from the corner markers, else from "
+            "--corners, else from the saved calibration if it matches the picture's size, else "
+            "from the board's outline and grid lines."
+        ),
+    )
+    parser.add_argument("image", metavar="IMAGE", help="photograph of the board (JPEG, PNG, ...)")
+    parser.add_argument("--edition", default="scrabble", metavar="NAME",
+                        help="edition name or edition file giving the board size (default: scrabble)")
+    parser.add_argument("--corners", metavar='"x,y x,y x,y x,y"',
+                        help="outer corners of the playing grid in pixels, clockwise from top-left")
+    parser.add_argument("--json", action="store_true", help="print JSON with per-square confidence")
+    parser.add_argument("--handwritten", action="store_true",
+                        help="letters are written by hand on the squares (eXtraDICTION), not tiles")
+    parser.add_argument("--no-tesseract", action="store_true",
+                        help="do not ask Tesseract about letters the fast classifier is unsure of")
+    parser.add_argument("--annotate", metavar="PNG", help="also write the picture with the grid and letters drawn on it")
+    parser.set_defaults(handler=run)
+
+
+def board_size(edition_name: str) -> tuple[str, int, int]:
+    """(edition name, rows, cols) of the edition the user named."""
+    from wordboard.commands.common import open_edition
+
+    edition = open_edition(edition_name)
+    return edition.name, edition.board.rows, edition.board.cols
+
+
+def run(args: argparse.Namespace) -> int:
+    from wordboard.camera.calibration import annotate, load_calibration
+    from wordboard.camera.geometry import GridWarp, parse_corners
+    from wordboard.camera.images import read_image, write_png
+    from wordboard.camera.locate import locate_board
+    from wordboard.camera.markers import detect_corner_markers
+    from wordboard.camera.reader import BoardReader
+
+    edition, rows, cols = board_size(args.edition)
+    image = read_image(args.image)
+    corners, method = None, None
+    if args.corners:
+        corners, method = parse_corners(args.corners), "given"
+    elif detect_corner_markers(image) is None:
+        saved = load_calibration()
+        height, width = image.shape[:2]
+        if saved is not None and (saved.rows, saved.cols) == (rows, cols) and \
+                abs(saved.image_size[0] / saved.image_size[1] - width / height) < 0.01:
+            corners, method = saved.scaled_to((width, height)), "calibration"
+    if corners is None:
+        location = locate_board(image, rows, cols)
+        corners, method = location.corners, location.method
+    reader = BoardReader(rows, cols, corners, handwritten=args.handwritten, use_tesseract=not args.no_tesseract)
+    reading = reader.read(image)
+    if args.annotate:
+        caption = f"{edition}: grid found by {method}"
+        write_png(args.annotate, annotate(image, GridWarp(corners, rows, cols), caption, list(reading.state.lines)))
+    if args.json:
+        data = {"image": args.image, "edition": edition, **reading.to_json(), "grid_found_by": method}
+        print(json.dumps(data, indent=1))
+    else:
+        print(reading.state.text())
+    return 0

@@ -1,0 +1,111 @@
+"""Reading rendered boards: letters, blanks, handwriting, video updates, hands and bumps."""
+
+import pytest
+
+from conftest import accuracy, random_state
+from wordboard.camera.reader import BoardReader
+from wordboard.camera.state import BoardState
+from wordboard.camera.virtual import CLEAN_STYLE, SceneStyle, VirtualCamera, render_scene
+
+
+def test_clean_board_is_read_exactly(tile_classifier):
+    state = random_state(seed=11, tiles=50, blanks=2)
+    scene = render_scene(state, CLEAN_STYLE.with_(fonts=("dejavu-sans-bold",)), seed=11)
+    reading = BoardReader(15, 15, scene.corners, classifier=tile_classifier, use_tesseract=False).read(scene.image)
+    assert reading.state == state
+    assert reading.confidence.shape == (15, 15)
+    assert 0.0 <= reading.confidence.min() and reading.confidence.max() <= 1.0
+
+
+def test_untidy_boards_are_read_almost_perfectly(tile_classifier):
+    ok = total = false_tiles = 0
+    for seed in range(3):
+        state = random_state(seed=100 + seed, tiles=70, blanks=2)
+        scene = render_scene(state, SceneStyle(), seed=100 + seed)
+        reader = BoardReader(15, 15, classifier=tile_classifier, use_tesseract=False)  # finds the grid itself
+        got = reader.read(scene.image).state
+        a, b, c = accuracy(state, got)
+        ok, total, false_tiles = ok + a, total + b, false_tiles + c
+    assert ok / total >= 0.96
+    assert false_tiles <= 2
+
+
+def test_empty_board_reads_empty(tile_classifier):
+    scene = render_scene(BoardState.empty(15, 15), SceneStyle(), seed=7)
+    reading = BoardReader(15, 15, scene.corners, classifier=tile_classifier, use_tesseract=False).read(scene.image)
+    assert reading.state == BoardState.empty(15, 15)
+
+
+def test_json_has_rows_and_per_square_confidence(tile_classifier):
+    state = random_state(seed=3, tiles=20)
+    scene = render_scene(state, CLEAN_STYLE, seed=3)
+    data = BoardReader(15, 15, scene.corners, classifier=tile_classifier, use_tesseract=False).read(scene.image).to_json()
+    assert len(data["rows"]) == 15 and len(data["confidence"]) == 15 and len(data["confidence"][0]) == 15
+    assert data["grid_found_by"] == "given"
+
+
+def test_handwritten_letters_are_read(handwriting_classifier):
+    state = random_state(11, 11, tiles=40, blanks=0, seed=21)
+    ok = total = 0
+    for seed in range(2):
+        scene = render_scene(state, SceneStyle(handwritten=True), seed=seed)
+        reader = BoardReader(11, 11, scene.corners, handwritten=True, classifier=handwriting_classifier,
+                             use_tesseract=False)
+        a, b, _ = accuracy(state, reader.read(scene.image).state)
+        ok, total = ok + a, total + b
+    assert ok / total >= 0.85
+
+
+def _settle(reader, camera, frames):
+    reading = None
+    for _ in range(frames):
+        reading = reader.update(camera.read())
+    return reading
+
+
+def test_video_updates_reread_only_changed_squares_and_vote(tile_classifier):
+    state = random_state(seed=31, tiles=40, blanks=0)
+    camera = VirtualCamera(state, SceneStyle(), seed=31)
+    reader = BoardReader(15, 15, classifier=tile_classifier, use_tesseract=False, votes=3)
+    first = _settle(reader, camera, 4)
+    assert first.reread == 0  # settled: nothing left to look at
+    word = [(7, c) for c in range(3, 7) if state.at(7, c) == "."]
+    new_state = state
+    for (r, c), letter in zip(word, "WORD"):
+        new_state = new_state.with_square(r, c, letter)
+    camera.state = new_state
+    after_move = reader.update(camera.read())
+    assert 0 < after_move.reread <= len(word) + 2
+    settled = _settle(reader, camera, 3)
+    ok, total, _ = accuracy(new_state, settled.state)
+    assert ok / total >= 0.95
+    assert all(settled.state.at(r, c) == new_state.at(r, c) for r, c in word)
+
+
+def test_a_hand_over_the_board_is_ignored(tile_classifier):
+    state = random_state(seed=41, tiles=40, blanks=0)
+    camera = VirtualCamera(state, SceneStyle(), seed=41)
+    reader = BoardReader(15, 15, classifier=tile_classifier, use_tesseract=False)
+    before = _settle(reader, camera, 4).state
+    camera.hand_reach = 0.7
+    covered = reader.update(camera.read())
+    assert covered.occluded and covered.state == before
+    camera.hand_reach = None
+    assert _settle(reader, camera, 3).state == before
+
+
+def test_a_bumped_camera_is_found_again(tile_classifier):
+    state = random_state(seed=51, tiles=40, blanks=0)
+    camera = VirtualCamera(state, SceneStyle(), seed=51)
+    reader = BoardReader(15, 15, classifier=tile_classifier, use_tesseract=False)
+    before = _settle(reader, camera, 4).state
+    camera.bump(0.04)
+    after = _settle(reader, camera, 6)
+    ok, total, _ = accuracy(state, after.state)
+    assert ok / total >= 0.95
+    assert accuracy(state, before)[0] <= ok + 2
+
+
+def test_reader_refuses_an_impossible_board():
+    with pytest.raises(ValueError):
+        BoardReader(0, 15, use_tesseract=False)
