@@ -113,11 +113,3 @@ def make_speaker(enabled: bool = True, **options) -> EspeakSpeaker | SilentSpeak
     except FileNotFoundError:
         return SilentSpeaker()
 
-
-def speak(text: str, *, wav: str | Path | None = None) -> bool:
-    """Say ``text`` once (to ``wav`` if given); True if espeak-ng was there to do it."""
-    speaker = make_speaker()
-    if wav is not None:
-        return speaker.to_wav(text, wav)
-    speaker.speak(text)
-    return speaker.available

@@ -1,11 +1,10 @@
 """The deck builder: selection and rewriting of meanings, pictures, levels, and the filter."""
 
-from pathlib import Path
-
 import pytest
 
 from wordboard.extradiction import deckbuilder as db
-from wordboard.extradiction.cards import Colour
+from wordboard.extradiction.cards import Colour, gives_away
+from wordboard.extradiction.wordfilter import is_unsuitable, unsuitable_words_in
 
 
 def common(word):
@@ -79,3 +78,14 @@ def test_a_fresh_build_reproduces_the_shipped_deck():
     text = db.build_deck_text(progress.append)
     assert text == db.DEFAULT_OUTPUT.read_text(encoding="utf-8")
     assert any("cards" in line for line in progress)
+
+
+def test_builders_own_meanings_and_pictures_are_fit_for_children():
+    """The overrides are what most shipped cards say: none gives its word away or uses an
+    unsuitable word, and each is a full sentence; hand-picked pictures are single emoji."""
+    for word, meaning in db.MEANING_OVERRIDES.items():
+        assert gives_away(word, meaning, strict=True) is None, word
+        assert not is_unsuitable(word) and unsuitable_words_in(meaning) == [], word
+        assert meaning[0].isupper() and meaning.endswith("."), word
+    for word, picture in db.PICTURE_OVERRIDES.items():
+        assert len(picture) == 1 and ord(picture) > 0x2000, word

@@ -25,6 +25,10 @@ def test_worked_example_apple_star_apples_rat():
     assert (third.placement.words[0].stars, third.placement.words[0].zones) == (3, 2)
     assert third.stars_change == 3
     assert g.stars == [12 + 3, 22]
+    # counted as the rulebook counts: "1 + 2 + 1 = 4 ... 4 x 3 = 12"
+    assert first.placement.words[0].explain() == "APPLE: 1 + 2 + 1 = 4 stars x 3 zones = 12"
+    assert second.placement.words[0].explain() == "STAR: 2 + 1 + 2 = 5 stars x 2 zones = 10"
+    assert third.placement.words[0].explain() == "RAT: 1 + 2 = 3 stars"
 
 
 def test_worked_example_in_level_3_with_clue_cards():
@@ -46,7 +50,7 @@ def test_level1_stars_are_the_stars_on_the_squares():
     g = game("1", ["apple"])
     record = g.play(write("apple", "A5"))
     assert record.stars_change == 4 and g.stars == [4]
-    assert record.placement.words[0].explain() == "APPLE: 4 stars"
+    assert record.placement.words[0].explain() == "APPLE: 1 + 2 + 1 = 4 stars"
 
 
 def test_level1_word_goes_horizontally_anywhere():
@@ -109,6 +113,18 @@ def test_level2_wrong_guess_sets_the_card_aside_and_next_player_gets_a_new_card(
     assert g.stars == [0, 0] and g.cards_used == 1
 
 
+@pytest.mark.parametrize("level", ["2", "3"])
+@pytest.mark.parametrize("guess", ["", "   ", "F6", "b00k", "apple!"])
+def test_a_guess_that_is_not_letters_is_refused_and_asked_again(level, guess):
+    """Decision: only letters make a guess; a typo like F6 does not lose the card."""
+    g = game(level, ["apple", "rat"])
+    with pytest.raises(IllegalMove) as err:
+        g.play(Guess(guess))
+    assert err.value.rule is Rule.NOT_LETTERS
+    assert g.pending == GuessWanted(0, card("apple")) and g.cards_used == 0
+    assert g.play(Guess("ap ple")).correct  # spaces and case do not matter
+
+
 def test_level2_alone_the_same_player_guesses_again():
     """'repeat the process with the next player, if any. Otherwise ... with the same player.'"""
     g = game("2", ["apple", "rat"])
@@ -162,6 +178,20 @@ def test_level3_word_must_not_run_into_a_letter():
     assert err.value.rule is Rule.RUNS_INTO_WORD
 
 
+def test_level3_a_word_may_take_in_a_word_in_its_own_line():
+    """Decision: CAT on the board, CATS written over it adds the S; it scores as the new word
+    and the shared letters' Chance squares give nothing."""
+    g = Game(example(), Level.SPEED, ["Ann"], dictionary=WORDS | {"TAPS"},
+             chance_cards=[ChanceCard(stars=1)] * 4, shuffle=False)
+    g.play(write("apple", "A5"))
+    g.play(write("tap", "C3", DOWN))  # the T on C3 takes a Chance card
+    assert g.chance_cards_left == 3
+    record = g.play(write("taps", "C3", DOWN))
+    assert record.placement.new_squares == (parse_square("C6"),)
+    assert [(w.word, w.points) for w in record.placement.words] == [("TAPS", 2)]
+    assert record.chance == () and g.chance_cards_left == 3
+
+
 def test_level3_must_add_a_letter():
     g = game("speed")
     g.play(write("apple", "A5"))
@@ -204,6 +234,32 @@ def test_level3_writes_the_guessed_word():
     assert err.value.rule is Rule.NOT_THE_CLUE_WORD
 
 
+def test_level3_wrong_guess_next_player_starts_again_with_a_new_card():
+    """'If the player guesses the word incorrectly, then Player 2 start the process from the
+    beginning with a new Clue Card. The Clue Card just used is put to one side.'"""
+    g = game("3", players=("Ann", "Ben"))
+    assert g.pending == GuessWanted(0, card("apple"), reader=1)
+    assert not g.play(Guess("pear")).correct
+    assert g.pending == GuessWanted(1, card("star"), reader=0)
+    assert g.cards_set_aside == [card("apple")] and g.board == {}
+
+
+def test_a_word_longer_than_the_board_fits_nowhere():
+    g = Game(example(), Level.SPEED, ["Ann"], dictionary=WORDS | {"TELEPHONES"}, shuffle=False)
+    with pytest.raises(IllegalMove) as err:
+        g.play(write("telephones", "A5"))
+    assert err.value.rule is Rule.OFF_BOARD
+    assert g.placements("telephones") == []
+    g1 = game("1", ["telephones"])
+    assert g1.placements() == [] and not g1.is_legal(write("telephones", "A1"))
+
+
+def test_lower_case_words_and_moves_are_the_same_as_capitals():
+    g = game("speed")
+    assert g.play(write("aPPle", "A5")).placement.words[0].word == "APPLE"
+    assert g.letter_at(parse_square("a5")) == "A"
+
+
 def test_level3_alone_the_adult_reads():
     g = game("3", players=("Ann",))
     assert g.pending.reader is None
@@ -214,6 +270,15 @@ def test_speed_word_must_be_in_the_dictionary():
     with pytest.raises(IllegalMove) as err:
         g.play(write("xyzzy", "E5"))
     assert err.value.rule is Rule.NOT_IN_DICTIONARY
+
+
+def test_speed_a_single_letter_is_not_a_word():
+    """Decision: word lists list single letters; a word written has at least two."""
+    g = Game(example(), Level.SPEED, ["Ann"], dictionary=WORDS | {"S"}, shuffle=False)
+    g.play(write("apple", "A5"))
+    with pytest.raises(IllegalMove) as err:
+        g.play(write("s", "F5"))
+    assert err.value.rule is Rule.TOO_SHORT
 
 
 def test_speed_same_word_cannot_be_used_twice():
@@ -244,7 +309,7 @@ def test_chance_rat_returns_stars_and_leaves_the_game():
     g = game("1", ["rat"], chance_cards=[ChanceCard(rats=2)])
     record = g.play(write("rat", "G2"))  # 3 stars, then 2 rats
     assert record.chance[0].change == -2 and g.stars == [1]
-    assert g.chance_cards_left == 0
+    assert g.chance_cards_left == 0 and g.rat_cards_out == [ChanceCard(rats=2)]
 
 
 def test_chance_rat_never_takes_a_player_below_zero():
@@ -253,6 +318,18 @@ def test_chance_rat_never_takes_a_player_below_zero():
     record = g.play(write("cat", "B3"))  # C3 is a Chance square, no stars on B3-D3
     assert record.placement.points == 0
     assert record.chance[0].change == 0 and g.stars == [0]
+
+
+def test_chance_word_stars_come_before_the_chance_card():
+    """Decision (the rulebook's order): the word's stars are given, then the Chance card drawn,
+    so a rat takes back stars won with the same word; a star card is kept and stays out."""
+    g = game("1", ["rat", "cat"], players=("Ann", "Ben"),
+             chance_cards=[ChanceCard(rats=3), ChanceCard(stars=2)])
+    first = g.play(write("rat", "G2"))  # 1 + 2 stars, then 3 rats: back to 0
+    assert first.word_points == 3 and first.chance[0].change == -3 and g.stars == [0, 0]
+    second = g.play(write("cat", "F7"))  # Ben: 1 star (G7 is a Chance square), then 2 more
+    assert second.stars_change == 3 and g.stars == [0, 3]
+    assert g.chance_cards_left == 0 and g.rat_cards_out == [ChanceCard(rats=3)]
 
 
 def test_chance_empty_deck_gives_nothing():
@@ -283,6 +360,7 @@ def test_game_ends_after_10_clue_cards():
         else:
             g.play(write(g.pending.card.word, f"A{rows[i % 9]}" if i < 9 else "E1"))
     assert g.is_over and g.pending is None and g.cards_used == 10
+    assert [c.word for c in g.cards_set_aside] == [w.upper() for w in words[:10]]
 
 
 def test_game_ends_when_the_board_is_full():

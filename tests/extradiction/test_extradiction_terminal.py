@@ -53,6 +53,11 @@ def test_complete_game_for_each_level_and_player_count(level, players, lines, st
         assert "Word: APPLE" in text and "A - P - P - L - E" in text
     if level in ("2", "3"):
         assert "starts with A, 5 letters" in text and "Meaning: a test meaning" in text
+    if level in ("3", "speed") and len(lines) > 4:
+        assert "word APPLE: 1 + 2 + 1 = 4 stars x 3 zones = 12" in text
+        assert "modified word APPLES: 1 + 2 + 1 = 4 stars x 3 zones = 12" in text
+        if "rat" in lines or "rat G2 across" in lines:
+            assert "floating word, not multiplied: RAT: 1 + 2 = 3 stars" in text
     if len(players) == 2 and stars[0] != stars[1]:
         best = players[stars.index(max(stars))]
         assert f"{best} wins with {max(stars)} stars!" in text
@@ -64,8 +69,53 @@ def test_mistakes_are_explained_and_asked_again():
     assert "Commands:" in text
     assert "off the board" in text
     assert "must make use of the central square" in text
-    assert "Type the square" in text
+    assert "Type your word, the square where its first letter goes" in text
     assert g.stars == [12] and "Game stopped." in text
+    assert "wins" not in text and "Well done" not in text  # a stopped game has no winner
+
+
+def test_a_guess_that_is_not_a_word_is_asked_again():
+    g = game("2", ["apple", "rat"])
+    text = play(g, ["F6", "", "apple", "apple", "A5", "quit"])
+    assert "Type the word with letters only" in text
+    assert "Now type the square where its first letter goes" in text  # the word typed again
+    assert g.stars == [4] and g.cards_used == 1
+
+
+def test_level_1_shows_counts_and_asks_to_say_and_spell_the_word():
+    g = game("1", ["apple"])
+    text = play(g, ["A5"])
+    assert "Point to the picture and say what it is: apple" in text
+    assert "  APPLE: 1 + 2 + 1 = 4 stars" in text
+    assert "Now say the word and spell it together: APPLE, A - P - P - L - E." in text
+    assert "Ann has 4 stars. Well done!" in text
+
+
+@pytest.mark.parametrize("start, said", [
+    ("G2", "Ann gives back 3 stars: all Ann had."),              # 3 stars on G2-I2, 5 rats
+    ("B3", "Ann has no stars to give back, so the rats get nothing."),  # no stars on B3-D3
+])
+def test_rats_never_take_a_player_below_zero_and_say_so(start, said):
+    from wordboard.extradiction.edition import ChanceCard
+    g = game("1", ["cat"] if start == "B3" else ["rat"], chance_cards=[ChanceCard(rats=5)])
+    text = play(g, [start])
+    assert said in text and g.stars == [0]
+    assert "Chance card for" in text and "5 rats" in text
+
+
+def test_a_card_that_fits_nowhere_is_said_and_passed():
+    g = game("1", ["telephones", "rat"])
+    text = play(g, ["A1", "pass", "G2"])
+    assert "TELEPHONES fits nowhere on the board now: type 'pass'." in text
+    assert "does not fit" in text and "Ann passes. The card is put to one side." in text
+    assert g.is_over and g.stars == [3 + 1]
+
+
+def test_two_players_tie():
+    g = game("1", ["rat", "rat"], players=("Ann", "Ben"), chance_cards=[])
+    text = play(g, ["G2", "G9"])  # 3 stars each
+    assert g.stars == [3, 3]
+    assert "It is a tie: Ann and Ben have 3 stars each." in text
 
 
 def test_end_of_input_stops_the_game_and_shows_the_stars():
@@ -77,7 +127,8 @@ def test_end_of_input_stops_the_game_and_shows_the_stars():
 def test_speak_says_the_word_and_its_letters():
     speaker = RecordingSpeaker()
     play(game("1", ["apple"]), ["A5"], speaker)
-    assert "This is an apple. apple." in speaker.said and "A P P L E" in speaker.said
+    assert "apple. Say it with me: apple." in speaker.said and "A P P L E" in speaker.said
+    assert "Ann gets 4 stars this turn." in speaker.said and "Ann has 4 stars. Well done!" in speaker.said
     speaker = RecordingSpeaker()
     play(game("2", ["apple"]), ["apple", "A5"], speaker)
     assert any("It starts with A and has 5 letters" in s for s in speaker.said)
@@ -118,3 +169,7 @@ def test_cli_bad_options_are_one_line_errors(monkeypatch, capsys):
     assert status == 2 and "unknown eXtraDICTION edition" in out.err
     status, out = run_cli(monkeypatch, capsys, ["--players", "2", "--player", "Ann"], [])
     assert status == 2 and "--player names" in out.err
+    status, out = run_cli(monkeypatch, capsys, ["--player", "Ann", "--player", "ann"], [])
+    assert status == 2 and "different name" in out.err
+    status, out = run_cli(monkeypatch, capsys, ["--colours", "green,pink"], [])
+    assert status == 2 and "--colours: 'pink' is not a colour" in out.err and not out.out

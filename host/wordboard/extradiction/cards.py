@@ -83,8 +83,9 @@ def parse_card_line(text: str) -> ClueCard:
     check_picture(picture)
     if len(meaning) < 3:
         raise ValueError("the meaning is missing")
-    if word.lower() in (w.lower() for w in _words(meaning)):
-        raise ValueError(f"the meaning gives the word {word.upper()} away: leave it out")
+    given = gives_away(word, meaning)
+    if given:
+        raise ValueError(f"the meaning gives the word {word.upper()} away ({given!r}): leave it out")
     if is_unsuitable(word):
         raise ValueError(f"{word.upper()} is not suitable for children")
     bad = unsuitable_words_in(meaning)
@@ -143,6 +144,44 @@ def merge_decks(*decks: list[ClueCard]) -> list[ClueCard]:
         for card in deck:
             by_word[card.word] = card
     return list(by_word.values())
+
+
+#: Little words that start or end many words without being part of a compound (SQUARE: "are").
+_NOT_COMPOUND_PARTS = {"the", "and", "are", "was", "for", "can", "her", "his", "our", "you",
+                       "one", "all", "not", "but", "its", "has", "had", "any", "out", "with"}
+
+
+def _stems(word: str) -> set[str]:
+    """A word and what is left without a simple ending: dancer, dances -> dance; swimmer -> swim."""
+    word = word.lower()
+    out = {word}
+    for ending in ("s", "es", "r", "er", "ers", "d", "ed", "ing"):
+        base = word[: -len(ending)]
+        if word.endswith(ending) and len(base) >= 3:
+            out.add(base)
+            if base[-1] == base[-2] and base[-1] not in "aeiou":
+                out.add(base[:-1])  # runner -> run, swimmer -> swim
+    return out
+
+
+def gives_away(word: str, meaning: str, *, strict: bool = False) -> str | None:
+    """The word of ``meaning`` that gives ``word`` away, or None.
+
+    A meaning must not use the word itself or a form of it (ANT: "ants"; DANCER: "dances";
+    SKIER: "skis"). ``strict`` (used on the shipped deck) also refuses a part of a compound
+    word (SUNRISE: "sun"; POPCORN: "corn").
+    """
+    stems = _stems(word)
+    low = word.lower()
+    for token in _words(meaning):
+        if stems & _stems(token):
+            return token
+        if strict:
+            for part in _stems(token):
+                if (len(part) >= 3 and len(low) - len(part) >= 3 and part not in _NOT_COMPOUND_PARTS
+                        and (low.startswith(part) or low.endswith(part))):
+                    return token
+    return None
 
 
 def _words(text: str) -> list[str]:

@@ -12,8 +12,11 @@ stderr. Sources, all local (the header of the deck repeats them with their licen
   its data files. Of a word's first few senses the builder selects one about a thing a child
   can see or touch, with a short gloss in common words, and rewrites it for children: it drops
   parentheses, Latin names and examples, turns "any of various" into "a kind of", adds "A"/"An",
-  and refuses a gloss that gives the word away. A few glosses too hard for children are
-  replaced by wordboard's own (``MEANING_OVERRIDES``).
+  and refuses a gloss that gives the word away (the word, a form of it or a part of a compound:
+  :func:`~wordboard.extradiction.cards.gives_away`). WordNet's glosses are written for adults,
+  so almost every shipped card has wordboard's own meaning instead (``MEANING_OVERRIDES``,
+  written after reading the gloss); to fix a card, change it there and regenerate. An emoji
+  that pictures a word badly is replaced in ``PICTURE_OVERRIDES``.
 - Colour levels: word frequency from ``wordfreq`` (its data ships with the package; code
   Apache 2.0, data CC BY-SA 4.0) and word length. The words are ranked from easiest to hardest
   and split into three packs, as in the published game: green, blue, red.
@@ -33,9 +36,9 @@ import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
-from wordboard.extradiction.cards import ClueCard, Colour, parse_card_line
+from wordboard.extradiction.cards import ClueCard, Colour, gives_away, parse_card_line
 from wordboard.extradiction.pictures import SHAPE_PREFIX, SHAPES
 from wordboard.extradiction.wordfilter import is_unsuitable, unsuitable_words_in
 
@@ -88,6 +91,20 @@ LEFT_OUT = {"cancer", "nerd", "urn", "imp", "razor", "pill", "lying", "claim", "
             "trap", "herb", "seat", "glasses", "restroom", "ledger", "neutral", "bikini",
             "briefs", "lipstick", "zombie", "haircut", "pick", "angel"}
 
+#: Emoji that picture a word better than the one its Unicode name gives (MECHANICAL ARM for
+#: arm, TROPICAL DRINK for drink, WILTED FLOWER for flower, ...). Each must be in the font.
+PICTURE_OVERRIDES: dict[str, str] = {
+    "arm": "\U0001F4AA",      # FLEXED BICEPS, not MECHANICAL ARM
+    "bowl": "\U0001F963",     # BOWL WITH SPOON, not STEAMING BOWL (noodles)
+    "drink": "\U0001F964",    # CUP WITH STRAW, not TROPICAL DRINK (a cocktail)
+    "flower": "\U0001F337",   # TULIP, not WILTED FLOWER
+    "ice": "\U0001F9CA",      # ICE CUBE, not SHAVED ICE
+    "leaf": "\U0001F343",     # LEAF FLUTTERING IN WIND (green), not FALLEN LEAF (brown)
+    "pepper": "\U0001FAD1",   # BELL PEPPER, not HOT PEPPER
+    "person": "\U0001F9CD",   # STANDING PERSON, not PERSON WITH BEARD
+    "ruler": "\U0001F4CF",    # STRAIGHT RULER, not TRIANGULAR RULER
+}
+
 #: Words drawn as shapes rather than emoji.
 SHAPE_WORDS = {name: f"{SHAPE_PREFIX}{name}" for name in SHAPES}
 
@@ -104,10 +121,10 @@ MEANING_OVERRIDES: dict[str, str] = {
     "arrow": "A sign with a pointed end that shows which way to go.",
     "star": "A shape with five points, like the bright dots in the night sky.",
     "heart": "A shape that means love, with two round bumps on top and a point below.",
-    "ant": "A tiny insect that lives with lots of other ants in a nest.",
+    "ant": "A tiny insect that lives in a big group in a nest under the ground.",
     "anchor": "A heavy metal hook on a chain that stops a ship from drifting away.",
     "banjo": "A musical instrument with strings, a long neck and a round body.",
-    "bathtub": "A long tub that you fill with water and sit in to wash.",
+    "bathtub": "A long, deep bowl that you fill with warm water and sit in to get clean.",
     "bell": "A metal cup that rings when it is struck.",
     "book": "Pages with words or pictures, fixed together between two covers.",
     "candy": "A sweet made of sugar, sometimes with fruit or nuts.",
@@ -153,11 +170,12 @@ MEANING_OVERRIDES: dict[str, str] = {
     "brain": "The part inside your head that you think with.",
     "bug": "A small creeping or crawling creature, like a beetle or an ant.",
     "butter": "A soft yellow food made from milk that we spread on bread.",
-    "camera": "A machine for taking photographs.",
+    "camera": "A machine for taking photos.",
     "cap": "A soft hat with a peak at the front.",
     "carrot": "A long orange vegetable that grows under the ground.",
     "cat": "A small furry pet that purrs and says miaow.",
-    "chestnut": "A shiny brown nut that grows inside a prickly case.",
+    "chestnut": ("A shiny brown seed that grows inside a prickly case and "
+                 "falls from a tree in autumn."),
     "chick": "A baby bird, just out of its egg.",
     "chicken": "A farm bird that lays eggs.",
     "child": "A young boy or girl.",
@@ -199,7 +217,7 @@ MEANING_OVERRIDES: dict[str, str] = {
     "horse": "A big animal with hooves and a long mane that people can ride.",
     "hut": "A small, simple house or shelter.",
     "ice": "Water that has frozen hard and cold.",
-    "keyboard": "The set of keys you press to type on a computer.",
+    "keyboard": "The buttons with letters on them that you press to type on a computer.",
     "kite": "A toy of paper or cloth that flies in the wind on a long string.",
     "ladder": "Steps fixed between two long poles, for climbing up and down.",
     "leaf": "One of the flat green parts that grow on a tree or a plant.",
@@ -213,19 +231,19 @@ MEANING_OVERRIDES: dict[str, str] = {
     "mouth": "The part of your face that you eat and talk with.",
     "mushroom": "A small growing thing shaped like an umbrella, found in damp places.",
     "nose": "The part of your face that you smell and breathe with.",
-    "notebook": "A book of empty pages for writing in.",
+    "notebook": "A little pad of empty pages for writing or drawing in.",
     "onion": "A round vegetable with a strong smell that can make your eyes water.",
     "package": "A box or a parcel wrapped up to be sent or given.",
     "peach": "A round, juicy fruit with soft fuzzy skin and a stone in the middle.",
     "peacock": "A big bird; the male has a tail of bright blue and green feathers.",
-    "pepper": "A vegetable that can be red, green or yellow; some kinds taste very hot.",
+    "pepper": "A crunchy vegetable that can be red, green or yellow.",
     "person": "A man, a woman or a child.",
     "pig": "A pink farm animal with a curly tail that says oink.",
     "planet": "A huge round world that travels around the sun, like the Earth.",
     "plant": "A living thing that grows in the ground, like a flower or a tree.",
-    "popcorn": "Corn that puffs up and pops when it is heated: a snack at the cinema.",
+    "popcorn": "A crunchy snack of little white puffs that burst open when they are heated.",
     "prince": "The son of a king or a queen.",
-    "printer": "A machine that prints words and pictures from a computer onto paper.",
+    "printer": "A machine that puts words and pictures from a computer onto paper.",
     "rabbit": "A small furry animal with long ears that hops.",
     "radio": "A machine that plays music and news sent through the air.",
     "ram": "A male sheep with curly horns.",
@@ -237,7 +255,7 @@ MEANING_OVERRIDES: dict[str, str] = {
     "rocket": "A tall machine that flies up into space on a big flame.",
     "rose": "A flower with a sweet smell and thorns on its stem.",
     "ruler": "A straight strip of wood or plastic for measuring and drawing lines.",
-    "runner": "Someone who runs, often in a race.",
+    "runner": "Someone taking part in a race on foot.",
     "sandwich": "Two slices of bread with a filling between them.",
     "scorpion": "A small desert animal with claws and a curved tail with a sting.",
     "scroll": "A long roll of paper with writing on it.",
@@ -251,9 +269,10 @@ MEANING_OVERRIDES: dict[str, str] = {
     "spider": "A small creature with eight legs that spins a web.",
     "sponge": "A soft thing full of holes that soaks up water, used for washing.",
     "station": "A place where trains or buses stop for people to get on and off.",
-    "sunrise": "The time in the morning when the sun comes up.",
+    "sunrise": ("The time early in the morning when it gets light and the "
+                "sky turns pink and orange."),
     "sushi": "Small rolls of rice, often with fish or vegetables, from Japan.",
-    "swimmer": "Someone who swims.",
+    "swimmer": "Someone who moves through water using their arms and legs.",
     "tiger": "A big wild cat with orange fur and black stripes.",
     "tractor": "A strong farm machine with big wheels, for pulling heavy things.",
     "train": "A line of carriages pulled along a railway track.",
@@ -269,6 +288,59 @@ MEANING_OVERRIDES: dict[str, str] = {
     "wolf": "A wild animal like a big dog that lives and hunts in a pack.",
     "wood": "The hard stuff that trees are made of.",
     "worm": "A long, thin, soft animal with no legs that lives in the soil.",
+    "airplane": "A machine with wings that carries people through the sky.",
+    "ambulance": "A van with flashing lights that rushes people who are ill or hurt to hospital.",
+    "basket": "A container with a handle, woven from thin sticks or straw, for carrying things.",
+    "battery": "A small thing that stores electricity to make toys and torches work.",
+    "bed": "A piece of furniture that you sleep on at night.",
+    "bicycle": "Something with two wheels and pedals that you ride.",
+    "bottle": "A glass or plastic container with a narrow neck, for drinks like milk or water.",
+    "bouquet": "A bunch of flowers tied together, often given as a present.",
+    "brick": "A hard block of baked clay used to build walls and houses.",
+    "broccoli": "A green vegetable that looks like a bunch of little trees.",
+    "broom": "A brush on a long handle, for sweeping the floor.",
+    "bucket": "A round container with a handle, for carrying water or sand.",
+    "burrito": "A soft flat bread rolled around a filling of beans, rice or meat.",
+    "bus": "A big car with lots of seats that takes many people from place to place.",
+    "candle": "A stick of wax with a string in the middle that burns with a small flame.",
+    "canoe": "A long, narrow boat that you move along with a paddle.",
+    "cinema": "A place where you watch films on a big screen.",
+    "coat": "Something warm with sleeves that you wear over your clothes to go outside.",
+    "compass": "A tool with a needle that always points north, to help you find your way.",
+    "cupcake": "A little sweet treat baked in a paper case, often with icing on top.",
+    "dancer": "Someone who moves to music, often on a stage.",
+    "door": "The thing you open to go into or out of a room or a house.",
+    "envelope": "A flat paper cover that you put a letter in before you post it.",
+    "fairy": "A tiny magic person in stories, with wings like a butterfly.",
+    "golfer": "Someone who hits a small ball into a hole with a club, on a big grassy course.",
+    "guitar": "A musical instrument with six strings that you play with your fingers.",
+    "handbag": "Something you carry on your arm or shoulder, with your purse and keys inside.",
+    "hospital": "A place where doctors and nurses look after people who are ill or hurt.",
+    "jar": "A glass pot with a lid, for keeping jam or sweets in.",
+    "lock": "Something on a door or a box that keeps it shut until you open it with a key.",
+    "luggage": "The bags and cases you take with you when you travel.",
+    "man": "A grown-up male person, like a dad, a grandad or an uncle.",
+    "pear": "A sweet, juicy fruit that is round at the bottom and narrow at the top.",
+    "pie": "Food baked in pastry, with fruit or meat inside.",
+    "pouch": "A small soft bag, often closed with a string or a zip.",
+    "princess": "The daughter of a king or a queen.",
+    "purse": "A small bag for carrying money.",
+    "rooster": "A male chicken that crows loudly in the morning.",
+    "scarf": "A long piece of warm cloth that you wear around your neck.",
+    "school": "A place where children go to learn with a teacher.",
+    "scooter": ("A toy with two small wheels and a long handle: you stand on "
+                "it and push with one foot."),
+    "ship": "A big boat that carries people or things across the sea.",
+    "skier": "Someone who slides down snowy mountains on two long, thin boards.",
+    "sled": "Something you sit on to slide down a snowy hill.",
+    "snowflake": "A tiny, pretty piece of ice that falls from the sky on a cold day.",
+    "spaghetti": "Long, thin strings of pasta, often eaten with tomato sauce.",
+    "spoon": "A small bowl on a handle that you eat soup or cereal with.",
+    "stadium": "A big place with rows of seats all around a field, where people watch sport.",
+    "unicorn": "A magic white horse in stories, with one long horn on its head.",
+    "watch": "A small clock that you wear on your wrist.",
+    "woman": "A grown-up female person, like a mum, a grandma or an aunt.",
+    "wrench": "A tool for holding and turning nuts and bolts.",
 }
 
 
@@ -474,8 +546,7 @@ def child_meaning(gloss: str, word: str, common: Callable[[str], float],
     tokens = _TOKENS.findall(text)
     if len(tokens) < 3 or len(tokens) > MAX_MEANING_WORDS:
         return None
-    lowered = {t.lower() for t in tokens}
-    if word in lowered or f"{word}s" in lowered or f"{word}es" in lowered:
+    if gives_away(word, text, strict=True):
         return None
     if unsuitable_words_in(text) or _GROWN_UP_GLOSS.search(text):
         return None
@@ -562,6 +633,8 @@ def build_cards(candidates: dict[str, Candidate], wordnet: WordNet, dictionary: 
             meaning = MEANING_OVERRIDES.get(word) or best_meaning(wordnet, word, zipf, wordnet.singular)
             if meaning is None:
                 reason = "no meaning a child can understand"
+            elif gives_away(word, meaning, strict=True):
+                raise ValueError(f"the meaning of {word} gives it away: {meaning!r}")
         if reason is None:
             assert meaning is not None
             kept.append((cand, meaning, difficulty(word, zipf(word))))
@@ -592,8 +665,9 @@ HEADER = """\
 #   Copyright 2013-2017 Google Inc., SIL Open Font License 1.1; only code points are used here,
 #   no glyphs). Character names: the Unicode Character Database (Unicode License v3).
 #   Shapes (shape:NAME): wordboard's own drawings (MIT, like wordboard).
-# - Meanings: selected from WordNet 3.0 glosses and rewritten for children; a few are wordboard's
-#   own (MIT). WordNet licence:
+# - Meanings: WordNet 3.0 glosses (shortened by the builder) and, for almost every card,
+#   wordboard's own meanings written for children after them (MIT). Pictures: a few emoji
+#   chosen by hand where the one the name gives pictures the word badly. WordNet licence:
 #     WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved.
 #     Permission to use, copy, modify and distribute this software and database and its
 #     documentation for any purpose and without fee or royalty is hereby granted, provided that
@@ -643,8 +717,14 @@ def build_deck_text(progress: Callable[[str], None] = lambda _m: None, *,
     progress("reading WordNet")
     wordnet = WordNet(wordnet_dir)
     progress(f"reading the emoji font {font.name}")
-    candidates = emoji_candidates(font_code_points(font), wordnet.modifiers())
+    code_points = font_code_points(font)
+    candidates = emoji_candidates(code_points, wordnet.modifiers())
     progress(f"  {len(candidates)} words named by emoji")
+    for word, picture in PICTURE_OVERRIDES.items():
+        if ord(picture) not in code_points:
+            raise ValueError(f"the emoji for {word} (U+{ord(picture):04X}) is not in {font.name}")
+        if word in candidates:
+            candidates[word] = Candidate(word, picture, unicodedata.name(picture), candidates[word].priority)
     for word, picture in SHAPE_WORDS.items():
         candidates[word] = Candidate(word, picture, "drawn shape", -1)
     progress(f"reading the word list {word_list.name}")

@@ -49,7 +49,8 @@ Square = tuple[int, int]
 
 CHANCE = "!"
 MAX_STARS = 5
-_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Column letters: square names are a column letter and a row number (A1 top left).
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _SQUARE_NAME = re.compile(r"^([A-Za-z])(\d{1,2})$")
 
 #: The editions shipped in ``data/``, by name.
@@ -63,7 +64,7 @@ DEFAULT_EDITION = "standin"
 def square_name(square: Square) -> str:
     """``(5, 5)`` -> ``"F6"``: column letter, then row number counted from 1."""
     row, col = square
-    return f"{_COLUMNS[col]}{row + 1}"
+    return f"{COLUMN_LETTERS[col]}{row + 1}"
 
 
 def parse_square(text: str, rows: int = 26, columns: int = 26) -> Square:
@@ -72,10 +73,10 @@ def parse_square(text: str, rows: int = 26, columns: int = 26) -> Square:
     if not match:
         raise ValueError(f"{text.strip()!r} is not a square: write a column letter and a row "
                          f"number, like F6")
-    col = _COLUMNS.index(match.group(1).upper())
+    col = COLUMN_LETTERS.index(match.group(1).upper())
     row = int(match.group(2)) - 1
     if not (0 <= col < columns and 0 <= row < rows):
-        raise ValueError(f"{text.strip().upper()} is off the board (columns A-{_COLUMNS[columns - 1]}, "
+        raise ValueError(f"{text.strip().upper()} is off the board (columns A-{COLUMN_LETTERS[columns - 1]}, "
                          f"rows 1-{rows})")
     return row, col
 

@@ -35,6 +35,8 @@ Decisions where the rulebook is silent (each has a test):
 
 - A rat when the player has fewer stars than rats: the player returns all the stars they have
   and no more: stars never go below zero, and nothing is owed later.
+- The word's stars are given first, then the Chance cards are drawn (the rulebook's order), so
+  a rat can take back stars won with the same word.
 - Chance cards are drawn for the Chance squares in the order the word is written. Star cards
   are kept by the players and rat cards leave the game, so the deck only shrinks; once it is
   empty, a Chance square gives nothing.
@@ -43,13 +45,22 @@ Decisions where the rulebook is silent (each has a test):
 - Level 3 and Speed: the letters just before and after the new word (in its direction) must be
   empty, otherwise the board would read a longer word than the one written; every word that
   a new letter forms across the new word must be in the dictionary and scores as a modified
-  word. The stars of a word include its crossing squares. The first word is never "floating".
+  word. "The existing word (or part of the existing word) forms a new word" is read as: the
+  whole line of letters the new letter joins must be a word (the board never shows a line of
+  letters that is not a word). The stars of a word include its crossing squares. The first word
+  is never "floating".
+- Level 3 and Speed: a word may take in a word already on the board in its own line, as long as
+  it adds a letter (CAT there, CATS written over it: only the S is new). It scores as the new
+  word; the letters it shares are crossings, so their Chance squares give nothing.
+- A guess is letters only (spaces are ignored, case does not matter); anything else is refused
+  with :attr:`Rule.NOT_LETTERS` and the player guesses again.
 - Every clue card drawn counts towards the 10, whether the word was written, guessed wrong or
   given up (:class:`Pass`: e.g. when it fits nowhere). The game also ends when the clue deck
   runs out. In Speed eXtraDICTION the limit counts turns (words written or passes), and the
   game also ends when every player passes in a row.
 - Speed: the no-repeat rule covers every word that scores: the word written and the words it
-  modifies.
+  modifies. A word has at least two letters (word lists also list single letters: S is not a
+  word to write, though the S of "star" may turn APPLE into APPLES).
 - Ties: all players with the most stars win together.
 """
 
@@ -57,7 +68,7 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Collection, Iterable, Sequence
 
 from wordboard.errors import UserError
@@ -111,6 +122,7 @@ class Rule(enum.Enum):
 
     NOT_NOW = "that is not what the game is waiting for"
     NOT_LETTERS = "a word is written with the letters A to Z, one letter in each square"
+    TOO_SHORT = "a word has at least two letters"
     NOT_THE_CLUE_WORD = "the word to write is the word on the Clue Card"
     HORIZONTAL_ONLY = "Levels 1 and 2: the word should be written horizontally"
     OFF_BOARD = "each letter must occupy one square of the board"
@@ -202,15 +214,20 @@ class WordScore:
     zones: int
     multiplied: bool
     modified: bool = False
+    #: the stars of each square that has some, in the word's order (to help count them)
+    square_stars: tuple[int, ...] = ()
 
     @property
     def points(self) -> int:
         return self.stars * self.zones if self.multiplied else self.stars
 
     def explain(self) -> str:
+        """``APPLE: 1 + 2 + 1 = 4 stars x 3 zones = 12``, as the rulebook counts."""
+        counted = f"{' + '.join(map(str, self.square_stars))} = " if len(self.square_stars) > 1 else ""
+        text = f"{self.word}: {counted}{self.stars} star{_s(self.stars)}"
         if self.multiplied:
-            return f"{self.word}: {self.stars} star{_s(self.stars)} x {self.zones} zone{_s(self.zones)} = {self.points}"
-        return f"{self.word}: {self.stars} star{_s(self.stars)}"
+            text += f" x {self.zones} zone{_s(self.zones)} = {self.points}"
+        return text
 
 
 @dataclass(frozen=True)
@@ -362,6 +379,16 @@ class Game:
         return len(self._clue_deck)
 
     @property
+    def rat_cards_out(self) -> list[ChanceCard]:
+        """The rat cards drawn so far: out of play for the rest of the game."""
+        return list(self._rats_out)
+
+    @property
+    def cards_set_aside(self) -> list[ClueCard]:
+        """The clue cards used so far (written, guessed wrong or given up), in order."""
+        return list(self._set_aside)
+
+    @property
     def used_words(self) -> frozenset[str]:
         """Speed: the words that cannot be used again."""
         return frozenset(self._used_words)
@@ -462,6 +489,9 @@ class Game:
         if isinstance(move, Guess):
             if not isinstance(pending, GuessWanted):
                 raise IllegalMove(Rule.NOT_NOW, "no guess is wanted now: write the word")
+            guess = _normalise(move.word)
+            if not guess or not guess.isascii() or not guess.isalpha():
+                raise IllegalMove(Rule.NOT_LETTERS, f"the guess {move.word.strip()!r}")
             return
         if not isinstance(move, Write):
             raise TypeError(f"not a move: {move!r}")
@@ -470,6 +500,8 @@ class Game:
         word = move.word.upper()
         if not word or not word.isascii() or not word.isalpha():
             raise IllegalMove(Rule.NOT_LETTERS, f"{move.word!r}")
+        if len(word) < 2:
+            raise IllegalMove(Rule.TOO_SHORT, f"{word} is one letter")
         if self._card is not None and word != self._card.word:
             raise IllegalMove(Rule.NOT_THE_CLUE_WORD, f"{word} is not the word on the card")
         if not self.level.crossword_rules and move.direction is not Direction.ACROSS:
@@ -542,19 +574,25 @@ class Game:
         word = move.word.upper()
         squares = tuple(move.squares())
         new = tuple(s for s in squares if s not in self._board)
-        stars = sum(edition.stars_on(s) for s in squares)
         if not self.level.crossword_rules:
-            score = WordScore(word, squares, stars, 1, multiplied=False)
+            score = self._word_score(word, squares, multiplied=False)
             chance = tuple(s for s in new if edition.is_chance(s))
             return Placement(move, new, (score,), False, chance)
         formed = self._formed_words(move)
         floating = bool(self._board) and len(new) == len(squares) and not formed
-        words = [WordScore(word, squares, stars, len(edition.zones_of(squares)), not floating)]
+        words = [self._word_score(word, squares, multiplied=not floating)]
         for text, run in formed:
-            words.append(WordScore(text, run, sum(edition.stars_on(s) for s in run),
-                                   len(edition.zones_of(run)), True, modified=True))
+            words.append(self._word_score(text, run, multiplied=True, modified=True))
         chance = () if floating else tuple(s for s in new if edition.is_chance(s))
         return Placement(move, new, tuple(words), floating, chance)
+
+    def _word_score(self, word: str, squares: tuple[Square, ...], *, multiplied: bool,
+                    modified: bool = False) -> WordScore:
+        """The stars on ``squares``; zones count only when the rules multiply (Level 3, Speed)."""
+        each = tuple(self.edition.stars_on(s) for s in squares)
+        zones = len(self.edition.zones_of(squares)) if self.level.crossword_rules else 1
+        return WordScore(word, squares, sum(each), zones, multiplied, modified,
+                         tuple(n for n in each if n))
 
     def _draw_chance(self, player: int, square: Square) -> ChanceDraw | None:
         if not self._chance_deck:

@@ -71,21 +71,26 @@ def run(args: argparse.Namespace) -> int:
     if names and len(names) != count:
         raise UserError(f"--players {count} but {len(names)} --player names")
     names = names or [f"Player {i + 1}" for i in range(count)]
+    if len({n.strip().lower() for n in names}) != len(names) or not all(n.strip() for n in names):
+        raise UserError("give each player a different name (--player NAME, once per player)")
     if args.turns < 1:
         raise UserError("--turns must be at least 1")
     edition = load_edition(args.edition)
 
     deck: list = []
     if level.uses_clue_cards:
-        colours = {cardmod.Colour.parse(c) for c in args.colours.split(",") if c.strip()} \
-            if args.colours else set()
+        try:
+            colours = {cardmod.Colour.parse(c) for c in args.colours.split(",") if c.strip()}
+        except ValueError as exc:
+            raise UserError(f"--colours: {exc}") from None
         own = [cardmod.load_cards(p) for p in args.cards_file]
         if args.only_my_cards and not own:
             raise UserError("--only-my-cards needs --cards-file")
         deck = cardmod.merge_decks(*([] if args.only_my_cards else [cardmod.shipped_cards()]), *own)
-        deck = [c for c in deck if c.colour in colours and c.length <= max(edition.rows, edition.columns)]
+        longest = max(edition.rows, edition.columns) if level.crossword_rules else edition.columns
+        deck = [c for c in deck if c.colour in colours and c.length <= longest]
         if not deck:
-            raise UserError("no clue cards of those colours")
+            raise UserError(f"no clue cards of the colours {args.colours!r} that fit on the board")
     dictionary = load_lexicon(args.lexicon) if level.crossword_rules else None
     game = Game(edition, level, names, clue_cards=deck, dictionary=dictionary, seed=args.seed,
                 turn_limit=args.turns)
@@ -118,9 +123,9 @@ class TerminalGame:
         print(text, file=self.stdout, flush=True)
 
     def board_text(self, zones: bool = False) -> str:
-        from wordboard.extradiction.edition import _COLUMNS
+        from wordboard.extradiction.edition import COLUMN_LETTERS
         e = self.game.edition
-        lines = ["    " + " ".join(f"{_COLUMNS[c]:>2}" for c in range(e.columns))]
+        lines = ["    " + " ".join(f"{COLUMN_LETTERS[c]:>2}" for c in range(e.columns))]
         for r in range(e.rows):
             cells = []
             for c in range(e.columns):
@@ -200,7 +205,7 @@ class TerminalGame:
         return 0
 
     def guess_turn(self, pending) -> bool:
-        from wordboard.extradiction.engine import Guess
+        from wordboard.extradiction.engine import Guess, IllegalMove
         g = self.game
         name = g.players[pending.player]
         reader = "The adult" if pending.reader is None else g.players[pending.reader]
@@ -219,7 +224,11 @@ class TerminalGame:
                 return True
             if handled == HANDLED:
                 continue
-            result = g.play(Guess(line))
+            try:
+                result = g.play(Guess(line))
+            except IllegalMove:
+                self.say("Type the word with letters only (or 'pass').")
+                continue
             if result.correct:
                 self.say(f"Yes! The word is {result.card.word}: {' - '.join(result.card.word)}.")
                 self.speaker.speak(f"Yes! {result.card.word.lower()}.")
@@ -237,17 +246,21 @@ class TerminalGame:
         card = pending.card
         if card is not None:
             if g.level is Level.ONE:
-                self.say(f"{name}'s clue card: this is a picture of {card.word.lower()}.")
+                self.say(f"{name}'s clue card. Point to the picture and say what it is: "
+                         f"{card.word.lower()}. Then spell it together.")
                 self.show_card(card, reveal=True)
-                self.speaker.speak(f"This is {_a(card.word.lower())}. {card.word.lower()}.")
+                self.speaker.speak(f"{card.word.lower()}. Say it with me: {card.word.lower()}.")
                 self.speaker.spell(card.word)
-            where = "across, anywhere" if not g.level.crossword_rules else "across or down"
             if not g.placements():
                 self.say(f"{card.word} fits nowhere on the board now: type 'pass'.")
-            form = "SQUARE [across|down]" if g.level.crossword_rules else "SQUARE (where it starts)"
-            prompt = f"{name}, write {card.word} ({where}): {form}, or 'pass': "
+            if g.level.crossword_rules:
+                prompt = (f"{name}, write {card.word} across or down: the square of its first "
+                          f"letter and the direction (like F6 down), or 'pass': ")
+            else:
+                prompt = (f"{name}, write {card.word} across, anywhere: the square of its first "
+                          f"letter (like F6), or 'pass': ")
         else:
-            prompt = f"{name}, your word: WORD SQUARE [across|down] (e.g. CAT F6 down), or 'pass': "
+            prompt = f"{name}, your word, its first square and across or down (like CAT F6 down), or 'pass': "
         while True:
             line = self.ask(prompt)
             if line is None:
@@ -289,7 +302,6 @@ class TerminalGame:
         return None
 
     def try_write(self, line: str, card) -> bool:
-        from wordboard.errors import UserError
         from wordboard.extradiction.engine import Direction, IllegalMove, Write
         g = self.game
         parts = line.split()
@@ -299,11 +311,16 @@ class TerminalGame:
             parts = parts[:-1]
         if len(parts) == 1 and card is not None:
             word, square_text = card.word, parts[0]
+            if square_text.upper() == card.word:
+                self.say(f"Yes, {card.word}! Now type the square where its first letter goes, "
+                         f"like F6" + (" down." if g.level.crossword_rules else "."))
+                return False
         elif len(parts) == 2:
             word, square_text = parts
         else:
-            self.say("Type the square the word starts on and its direction, e.g. F6 across"
-                     + ("" if card else ", after the word: CAT F6 down") + ".")
+            self.say("Type the square where the word's first letter goes, like F6 across"
+                     if card else "Type your word, the square where its first letter goes and "
+                                  "across or down, like CAT F6 down.")
             return False
         try:
             square = g.edition.parse_square(square_text)
@@ -315,10 +332,12 @@ class TerminalGame:
         except IllegalMove as exc:
             self.say(f"Not allowed: {exc}.")
             return False
-        except UserError as exc:  # pragma: no cover - defensive
-            self.say(str(exc))
-            return False
         self.report(record)
+        if card is not None and not g.level.crossword_rules:
+            # "show it to the players and get them to say the word and its spelling aloud"
+            self.say(f"Now say the word and spell it together: {card.word}, {' - '.join(card.word)}.")
+            self.speaker.speak(f"{card.word.lower()}.")
+            self.speaker.spell(card.word)
         return True
 
     def report(self, record) -> None:
@@ -326,36 +345,53 @@ class TerminalGame:
         name = g.players[record.player]
         placement = record.placement
         for word in placement.words:
-            kind = "modified word" if word.modified else ("floating word" if placement.floating else "word")
-            self.say(f"  {kind} {word.explain()}")
-        for draw in record.chance:
-            from wordboard.extradiction.edition import square_name
-            if draw.card.is_rat:
-                self.say(f"  Chance card at {square_name(draw.square)}: {draw.card}! "
-                         f"{name} returns {-draw.change} star{'s' if draw.change != -1 else ''}.")
+            if not g.level.crossword_rules:
+                kind = ""
+            elif word.modified:
+                kind = "modified word "
             else:
-                self.say(f"  Chance card at {square_name(draw.square)}: {draw.card}, kept.")
+                kind = "floating word, not multiplied: " if placement.floating else "word "
+            self.say(f"  {kind}{word.explain()}")
+        from wordboard.extradiction.edition import square_name
+        for draw in record.chance:
+            where = f"  Chance card for {square_name(draw.square)}: {draw.card}"
+            if not draw.card.is_rat:
+                self.say(f"{where}, {name} keeps {_stars(draw.change)}.")
+            elif draw.change == 0:
+                self.say(f"{where}! {name} has no stars to give back, so the rats get nothing.")
+            elif -draw.change < draw.card.rats:
+                self.say(f"{where}! {name} gives back {_stars(-draw.change)}: all {name} had.")
+            else:
+                self.say(f"{where}! {name} gives back {_stars(-draw.change)}.")
         if placement.chance_squares and len(record.chance) < len(placement.chance_squares):
             self.say("  (no Chance cards left)")
-        self.say(f"{name} gets {record.stars_change} star{'s' if record.stars_change != 1 else ''} "
-                 f"this turn.")
-        self.speaker.speak(f"{name} gets {record.stars_change} stars.")
+        change = record.stars_change
+        if change >= 0:
+            message = f"{name} gets {_stars(change)} this turn."
+        else:
+            message = f"{name} loses {_stars(-change)} this turn."
+        self.say(message)
+        self.speaker.speak(message)
 
     def finish(self) -> None:
         g = self.game
         self.say()
         self.say(self.board_text())
-        self.say(("Game over. " if g.is_over else "Game stopped. ") + self.stars_text())
+        if not g.is_over:
+            self.say("Game stopped. " + self.stars_text())
+            return
+        self.say("Game over. " + self.stars_text())
         winners = g.winners()
+        best = _stars(g.stars[winners[0]])
         if len(g.players) == 1:
-            message = f"{g.players[0]} has {g.stars[0]} stars. Well done!"
+            message = f"{g.players[0]} has {best}. Well done!"
         elif len(winners) > 1:
-            message = f"It is a tie: {' and '.join(g.players[i] for i in winners)} have {g.stars[winners[0]]} stars."
+            message = f"It is a tie: {' and '.join(g.players[i] for i in winners)} have {best} each. Well done!"
         else:
-            message = f"{g.players[winners[0]]} wins with {g.stars[winners[0]]} stars!"
+            message = f"{g.players[winners[0]]} wins with {best}!"
         self.say(message)
         self.speaker.speak(message)
 
 
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
+def _stars(n: int) -> str:
+    return f"{n} star" if n == 1 else f"{n} stars"
