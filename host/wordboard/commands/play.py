@@ -9,6 +9,7 @@ import importlib
 PLAY_GAMES: dict[str, str] = {
     "extradiction": "wordboard.extradiction.terminal",
     "dexikon": "wordboard.dexikon.terminal",
+    "hexx": "wordboard.hexx.terminal",
 }
 
 

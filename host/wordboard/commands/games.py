@@ -1,0 +1,136 @@
+"""``wordboard games``: the journal of games played on the board: list, show, resume, export."""
+
+from __future__ import annotations
+
+import json
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "games", help="list, show, resume and export the games in the journal",
+        description="The journal keeps every move of every game played on the board (in "
+                    "$WORDBOARD_DATA_DIR, else $XDG_DATA_HOME/wordboard, else "
+                    "~/.local/share/wordboard). Replaying it rebuilds a game exactly.")
+    parser.add_argument("--journal", metavar="PATH", help="the journal database (default: "
+                        "journal.sqlite3 in the data folder)")
+    sub = parser.add_subparsers(dest="games_command", metavar="ACTION")
+    sub.required = True
+    sub.add_parser("list", help="every game, newest last").set_defaults(handler=run_list)
+    show = sub.add_parser("show", help="a game's players, events and position")
+    show.add_argument("game", type=int, metavar="ID")
+    show.set_defaults(handler=run_show)
+    resume = sub.add_parser("resume", help="rebuild a game from its events and say where it stands")
+    resume.add_argument("game", type=int, metavar="ID", nargs="?",
+                        help="the game (default: the latest unfinished one)")
+    resume.set_defaults(handler=run_resume)
+    export = sub.add_parser("export", help="write a game as GCG (Lexulous, Scrabble) or JSON (all)")
+    export.add_argument("game", type=int, metavar="ID")
+    export.add_argument("--format", choices=("json", "gcg"), default="json")
+    export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    export.set_defaults(handler=run_export)
+
+
+def _journal(args):
+    from wordboard.journal import Journal
+
+    return Journal(args.journal) if args.journal else Journal()
+
+
+def _when(t) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t else "-"
+
+
+def run_list(args) -> int:
+    with _journal(args) as journal:
+        games = journal.games()
+        if not games:
+            print(f"no games in {journal.path}")
+            return 0
+        print(f"{'ID':>4}  {'STARTED':16}  {'KIND':10} {'EDITION':10} {'EVENTS':>6}  STATE     PLAYERS")
+        for g in games:
+            state = "finished" if g.finished else "playing"
+            print(f"{g.id:>4}  {_when(g.started):16}  {g.kind:10} {g.edition:10} {g.events:>6}  "
+                  f"{state:9} {', '.join(g.players)}")
+    return 0
+
+
+def _describe(info, game) -> list[str]:
+    lines = []
+    board = getattr(game, "board", None)
+    if hasattr(board, "render"):
+        lines.append(board.render())
+    scores = getattr(game, "scores", None)
+    if scores is not None:
+        lines.append("scores: " + ", ".join(f"{p} {s}" for p, s in zip(info.players, scores)))
+    if getattr(game, "is_over", False):
+        lines.append("the game is over")
+    elif hasattr(game, "current"):
+        lines.append(f"{info.players[game.current]} to play")
+    return lines
+
+
+def run_show(args) -> int:
+    from wordboard.journal import rebuild
+
+    with _journal(args) as journal:
+        info = journal.game(args.game)
+        print(f"game {info.id}: {info.kind} ({info.edition}), {', '.join(info.players)}, seed "
+              f"{info.seed}, started {_when(info.started)}"
+              + (f", finished {_when(info.finished)}" if info.finished else ""))
+        if info.options:
+            print(f"options: {json.dumps(info.options, sort_keys=True)}")
+        for event in journal.events(info.id):
+            print(f"{event.seq:>4} {event.type:8} {json.dumps(event.data, sort_keys=True)}")
+        _, game = rebuild(journal, info.id)
+        for line in _describe(info, game):
+            print(line)
+        if info.result is not None:
+            print(f"result: {json.dumps(info.result, sort_keys=True)}")
+    return 0
+
+
+def run_resume(args) -> int:
+    from wordboard.errors import UserError
+    from wordboard.journal import rebuild
+
+    with _journal(args) as journal:
+        if args.game is None:
+            latest = journal.latest_unfinished()
+            if latest is None:
+                raise UserError("no unfinished game in the journal")
+            args.game = latest.id
+        info, game = rebuild(journal, args.game)
+        print(f"game {info.id} rebuilt from {info.events} events: {info.kind} ({info.edition}), "
+              f"{', '.join(info.players)}")
+        for line in _describe(info, game):
+            print(line)
+        if not info.finished:
+            print("`wordboard run` carries on with this game (the latest unfinished one).")
+    return 0
+
+
+def run_export(args) -> int:
+    from pathlib import Path
+
+    from wordboard.journal import codec_for, rebuild
+
+    with _journal(args) as journal:
+        info = journal.game(args.game)
+        if args.format == "gcg":
+            _, game = rebuild(journal, info.id)
+            text = codec_for(info.kind).export(game, "gcg")
+        else:
+            text = json.dumps({
+                "id": info.id, "kind": info.kind, "edition": info.edition,
+                "players": list(info.players), "seed": info.seed, "options": info.options,
+                "started": info.started, "finished": info.finished, "result": info.result,
+                "events": [{"seq": e.seq, "type": e.type, "data": e.data, "at": e.at}
+                           for e in journal.events(info.id)],
+            }, indent=2, sort_keys=True) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        print(text, end="")
+    return 0

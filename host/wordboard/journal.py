@@ -1,0 +1,389 @@
+"""The journal: every committed move and every decision, in SQLite, before it is shown.
+
+A game is its kind (``lexulous``...), edition, players, seed and options, then the ordered list
+of its events: ``move`` (what a player did) and ``decision`` (what the table decided: a rack
+read from the real bag, a challenge upheld, an undo...), each a small JSON object in the
+game's own vocabulary. Replaying the events through the engine rebuilds the game exactly, so
+after a power cut ``wordboard run`` carries on where it was.
+
+Durability: the database is in WAL mode with ``synchronous=FULL``; :meth:`Journal.append`
+returns only after its transaction is committed (fsynced), so a move that was shown is on disk.
+Events are numbered per game (``seq`` 0, 1, 2...) under a primary key: appending the same
+``seq`` twice is refused unless it is the identical event (idempotent), so a retry after a crash
+never duplicates a move.
+
+Games plug in through a :class:`GameCodec` (:func:`register_codec`): how to start the engine,
+how to write a move as JSON, how to apply an event. Lexulous/Scrabble's codec is here.
+
+The database lives in ``$WORDBOARD_DATA_DIR``, else ``$XDG_DATA_HOME/wordboard``, else
+``~/.local/share/wordboard`` (:func:`data_dir`), as ``journal.sqlite3``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from wordboard.errors import UserError
+
+SCHEMA_VERSION = 1
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    edition TEXT NOT NULL,
+    players TEXT NOT NULL,           -- JSON list of names
+    seed INTEGER,
+    options TEXT NOT NULL,           -- JSON object
+    started REAL NOT NULL,           -- unix time
+    finished REAL,
+    result TEXT                      -- JSON, once over
+);
+CREATE TABLE IF NOT EXISTS events (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('move', 'decision')),
+    data TEXT NOT NULL,              -- JSON object
+    at REAL NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+"""
+
+
+def data_dir(environ=None) -> Path:
+    """Where wordboard keeps its data (see the module documentation)."""
+    environ = os.environ if environ is None else environ
+    if environ.get("WORDBOARD_DATA_DIR"):
+        return Path(environ["WORDBOARD_DATA_DIR"])
+    if environ.get("XDG_DATA_HOME"):
+        return Path(environ["XDG_DATA_HOME"]) / "wordboard"
+    return Path(environ.get("HOME") or Path.home()) / ".local" / "share" / "wordboard"
+
+
+def default_path(environ=None) -> Path:
+    return data_dir(environ) / "journal.sqlite3"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    kind: str
+    edition: str
+    players: tuple[str, ...]
+    seed: int | None
+    options: dict
+    started: float
+    finished: float | None
+    result: Any
+    events: int = 0
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    type: str  # "move" or "decision"
+    data: dict
+    at: float
+
+
+class Journal:
+    def __init__(self, path: str | Path | None = None, *, clock=time.time):
+        self.path = Path(path) if path is not None else default_path()
+        self.clock = clock
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            with self._transaction():
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.DatabaseError as exc:
+            raise UserError(f"cannot open the journal {self.path}: {exc}") from None
+        except OSError as exc:
+            raise UserError(f"cannot create the journal's folder {self.path.parent}: {exc.strerror}") from None
+
+    def _transaction(self):
+        return _Transaction(self.db)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def start_game(self, kind: str, edition: str, players, *, seed: int | None = None,
+                   options: dict | None = None) -> int:
+        with self._transaction():
+            cur = self.db.execute(
+                "INSERT INTO games (kind, edition, players, seed, options, started) VALUES (?,?,?,?,?,?)",
+                (kind, edition, json.dumps(list(players)), seed, _dumps(options or {}), self.clock()))
+        return cur.lastrowid
+
+    def append(self, game: int, type: str, data: dict, *, seq: int | None = None) -> int:
+        """Append an event durably; returns its ``seq``. With ``seq`` given, an event already
+        stored there must be identical (then nothing is written), else :class:`JournalConflict`."""
+        if type not in ("move", "decision"):
+            raise ValueError("an event is a 'move' or a 'decision'")
+        text = _dumps(data)
+        with self._transaction():
+            if self.db.execute("SELECT 1 FROM games WHERE id=?", (game,)).fetchone() is None:
+                raise UserError(f"no game {game} in the journal")
+            next_seq = self.db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE game=?",
+                                       (game,)).fetchone()[0]
+            if seq is None:
+                seq = next_seq
+            elif seq < next_seq:
+                row = self.db.execute("SELECT type, data FROM events WHERE game=? AND seq=?",
+                                      (game, seq)).fetchone()
+                if row == (type, text):
+                    return seq
+                raise JournalConflict(f"game {game} already has a different event {seq}")
+            elif seq > next_seq:
+                raise JournalConflict(f"game {game}: event {seq} would leave a gap after {next_seq - 1}")
+            self.db.execute("INSERT INTO events (game, seq, type, data, at) VALUES (?,?,?,?,?)",
+                            (game, seq, type, text, self.clock()))
+        return seq
+
+    def finish(self, game: int, result: Any) -> None:
+        with self._transaction():
+            self.db.execute("UPDATE games SET finished=?, result=? WHERE id=?",
+                            (self.clock(), _dumps(result), game))
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def game(self, game: int) -> GameInfo:
+        row = self.db.execute(_GAME_QUERY + " WHERE g.id=? GROUP BY g.id", (game,)).fetchone()
+        if row is None:
+            raise UserError(f"no game {game} in the journal {self.path}")
+        return _info(row)
+
+    def games(self) -> list[GameInfo]:
+        return [_info(r) for r in self.db.execute(_GAME_QUERY + " GROUP BY g.id ORDER BY g.id")]
+
+    def latest_unfinished(self) -> GameInfo | None:
+        row = self.db.execute(_GAME_QUERY + " WHERE g.finished IS NULL GROUP BY g.id "
+                              "ORDER BY g.id DESC LIMIT 1").fetchone()
+        return _info(row) if row else None
+
+    def events(self, game: int) -> list[Event]:
+        return [Event(seq, type, json.loads(data), at) for seq, type, data, at in self.db.execute(
+            "SELECT seq, type, data, at FROM events WHERE game=? ORDER BY seq", (game,))]
+
+
+class JournalConflict(UserError):
+    """An event that contradicts what the journal already holds."""
+
+
+class _Transaction:
+    def __init__(self, db):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb):
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        return False
+
+
+_GAME_QUERY = ("SELECT g.id, g.kind, g.edition, g.players, g.seed, g.options, g.started, g.finished, "
+               "g.result, COUNT(e.seq) FROM games g LEFT JOIN events e ON e.game = g.id")
+
+
+def _info(row) -> GameInfo:
+    gid, kind, edition, players, seed, options, started, finished, result, n = row
+    return GameInfo(gid, kind, edition, tuple(json.loads(players)), seed, json.loads(options),
+                    started, finished, json.loads(result) if result else None, n)
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+# -- games: codecs -------------------------------------------------------------------------------
+
+class GameCodec(Protocol):
+    """How one kind of game goes into and comes out of the journal."""
+
+    kind: str
+
+    def new_game(self, info: GameInfo) -> Any:
+        """A fresh engine for the journal's game (edition, players, seed, options)."""
+
+    def encode_move(self, move: Any) -> dict:
+        """A move as JSON."""
+
+    def check(self, game: Any, event_type: str, data: dict) -> None:
+        """Raise (the engine's illegal-move error) if the event cannot be applied."""
+
+    def apply(self, game: Any, event_type: str, data: dict) -> None:
+        """Apply one event to the engine."""
+
+    def result(self, game: Any) -> Any:
+        """The game's result as JSON, or None while it goes on."""
+
+    def export(self, game: Any, fmt: str) -> str:
+        """The game in another format (``gcg``...); :class:`UserError` if not supported."""
+
+
+_CODECS: dict[str, GameCodec] = {}
+
+
+def register_codec(codec: GameCodec) -> None:
+    _CODECS[codec.kind] = codec
+
+
+def codec_for(kind: str) -> GameCodec:
+    if kind not in _CODECS:
+        raise UserError(f"games of kind {kind!r} cannot be replayed yet (known: "
+                        f"{', '.join(sorted(_CODECS))})")
+    return _CODECS[kind]
+
+
+def rebuild(journal: Journal, game_id: int):
+    """The engine of a journalled game, with every event replayed: ``(info, game)``."""
+    info = journal.game(game_id)
+    codec = codec_for(info.kind)
+    game = codec.new_game(info)
+    for event in journal.events(game_id):
+        try:
+            codec.apply(game, event.type, event.data)
+        except Exception as exc:  # noqa: BLE001 - any engine refusal means a corrupt journal
+            raise UserError(f"game {game_id}: event {event.seq} ({event.type} {event.data}) "
+                            f"does not replay: {exc}") from None
+    return info, game
+
+
+class JournaledGame:
+    """A game whose every event goes to the journal before the engine (and the LEDs) see it.
+
+    ``record(type, data)`` checks the event with the engine, appends it durably, then applies
+    it. ``play(move)`` does the same for an engine move.
+    """
+
+    def __init__(self, journal: Journal, game_id: int, game=None):
+        self.journal = journal
+        self.id = game_id
+        self.info = journal.game(game_id)
+        self.codec = codec_for(self.info.kind)
+        if game is None:
+            _, game = rebuild(journal, game_id)
+        self.game = game
+        self.seq = self.info.events
+        result = self.codec.result(game)
+        if result is not None and self.info.finished is None:
+            journal.finish(game_id, result)  # the power went between the last move and this
+
+    @classmethod
+    def start(cls, journal: Journal, kind: str, edition: str, players, *, seed=None, options=None):
+        game_id = journal.start_game(kind, edition, players, seed=seed, options=options)
+        return cls(journal, game_id)
+
+    def record(self, type: str, data: dict) -> None:
+        self.codec.check(self.game, type, data)
+        self.journal.append(self.id, type, data, seq=self.seq)
+        self.seq += 1
+        self.codec.apply(self.game, type, data)
+        result = self.codec.result(self.game)
+        if result is not None:
+            self.journal.finish(self.id, result)
+
+    def play(self, move) -> None:
+        self.record("move", self.codec.encode_move(move))
+
+
+# -- Lexulous / Scrabble -------------------------------------------------------------------------
+
+class LexulousCodec:
+    """Lexulous and Scrabble (one engine, the edition decides).
+
+    Moves: ``{"play": ["H8=C", "H9=a"], "across": null}`` (a lower-case letter is a blank),
+    ``{"exchange": "AEI"}``, ``{"pass": true}``. Decisions: ``{"rack": {"player": 0, "tiles":
+    "AEINRST"}}`` (the tiles a player drew from the real bag), ``{"undo": "challenge upheld"}``
+    (takes back the last turn; any reason), and anything else, which replay ignores (notes).
+    """
+
+    kind = "lexulous"
+
+    def new_game(self, info: GameInfo):
+        from wordboard.editions import load_edition
+        from wordboard.lexulous import Game
+
+        first = info.options.get("first_player")
+        return Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first)
+
+    def encode_move(self, move) -> dict:
+        from wordboard.lexulous import Exchange, Pass, Play, square_name
+
+        if isinstance(move, Play):
+            tiles = [f"{square_name(p.square)}={p.letter.lower() if p.blank else p.letter}"
+                     for p in move.placements]
+            return {"play": tiles, "across": move.across}
+        if isinstance(move, Exchange):
+            return {"exchange": move.tiles}
+        if isinstance(move, Pass):
+            return {"pass": True}
+        raise TypeError(f"not a Lexulous move: {move!r}")
+
+    def decode_move(self, data: dict):
+        from wordboard.lexulous import Exchange, Pass, Play, Placement, parse_square
+
+        if "play" in data:
+            placements = []
+            for item in data["play"]:
+                name, letter = item.split("=")
+                row, col = parse_square(name)
+                placements.append(Placement(row, col, letter.upper(), letter.islower()))
+            return Play(tuple(placements), data.get("across"))
+        if "exchange" in data:
+            return Exchange(data["exchange"])
+        if data.get("pass"):
+            return Pass()
+        raise ValueError(f"not a Lexulous move: {data}")
+
+    def check(self, game, event_type: str, data: dict) -> None:
+        if event_type == "move":
+            reason = game.illegal_reason(self.decode_move(data))
+            if reason is not None:
+                raise reason
+        elif "undo" in data and not game.history:
+            raise UserError("there is no move to undo")
+
+    def apply(self, game, event_type: str, data: dict) -> None:
+        if event_type == "move":
+            game.push(self.decode_move(data))
+        elif "rack" in data:
+            game.set_rack(int(data["rack"]["player"]), data["rack"]["tiles"])
+        elif "undo" in data:
+            game.undo()
+
+    def result(self, game):
+        r = game.result
+        if r is None:
+            return None
+        return {"reason": r.reason, "final": list(r.final), "winners": list(r.winners)}
+
+    def export(self, game, fmt: str) -> str:
+        if fmt != "gcg":
+            raise UserError(f"Lexulous games export as gcg or json, not {fmt}")
+        from wordboard import gcg
+        from wordboard.lexulous.record import game_record
+
+        return gcg.dumps(game_record(game))
+
+
+register_codec(LexulousCodec())

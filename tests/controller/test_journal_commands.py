@@ -1,0 +1,40 @@
+"""`wordboard games` and `wordboard leds` from the command line."""
+
+import json
+
+from tests.controller.journal_child import next_move
+from wordboard.cli import main
+from wordboard.journal import Journal, JournaledGame
+
+
+def test_games_commands(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("WORDBOARD_DATA_DIR", str(tmp_path))
+    with Journal() as j:
+        jg = JournaledGame.start(j, "lexulous", "scrabble", ["Ann", "Ben"], seed=4)
+        for _ in range(6):
+            jg.play(next_move(jg.game))
+    assert main(["games", "list"]) == 0
+    assert "scrabble" in capsys.readouterr().out
+    assert main(["games", "show", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "scores: Ann" in out and out.count(" move ") == 6
+    assert main(["games", "resume"]) == 0
+    assert "rebuilt from 6 events" in capsys.readouterr().out
+    assert main(["games", "export", "1", "--format", "gcg", "-o", str(tmp_path / "g.gcg")]) == 0
+    assert "#player1 Ann" in (tmp_path / "g.gcg").read_text()
+    assert main(["games", "export", "1"]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert exported["seed"] == 4 and len(exported["events"]) == 6
+    assert main(["games", "show", "9"]) == 2
+    assert "no game 9" in capsys.readouterr().err
+
+
+def test_leds_commands(tmp_path, capsys):
+    png = tmp_path / "b.png"
+    assert main(["leds", "show", "scrabble", "--driver", "simulated", "--last-move", "H8,I8",
+                 "--png", str(png)]) == 0
+    assert png.stat().st_size > 0 and "estimated" in capsys.readouterr().out
+    for game in ("extradiction", "hexx", "dexikon"):
+        assert main(["leds", "show", game, "--driver", "simulated"]) == 0
+    assert main(["leds", "test", "--size", "11x11", "--driver", "simulated"]) == 0
+    assert main(["leds", "show", "lexulous", "--driver", "simulated", "--config", "/nonexistent"]) == 2
