@@ -8,7 +8,9 @@ if not hw.maintenance_jumper_fitted():
     board = hw.build_board()
     try:
         board.boot()
-        board.run()
+        board.run()            # returns only after the host's EXIT_TO_REPL
+    except Exception as exc:   # a firmware bug: log it and start again (new boot id, the host resyncs)
+        hw.restart_after(exc, board)
     finally:
         board.readers.field_off()
         board.port.close()

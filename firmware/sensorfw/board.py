@@ -300,6 +300,9 @@ class SensorBoard:
             self._send(m.TAG_DATA, m.tag_data(seq, row, col, m.TAG_BAD_SQUARE, b"", b""))
             return
         row, col = args
+        if self.readers.reader_of(row, col) in self.readers.dead:
+            self._send(m.TAG_DATA, m.tag_data(seq, row, col, m.TAG_READ_FAILED, b"", b""))
+            return
         uid, data = self.readers.read(row, col, self.cfg.TILE_CODE_PAGE)
         status = m.TAG_OK if uid else m.TAG_NO_TAG
         self._send(m.TAG_DATA, m.tag_data(seq, row, col, status, uid or b"", data))
@@ -310,6 +313,9 @@ class SensorBoard:
             self._send(m.TAG_DATA, m.tag_data(seq, row, col, m.TAG_BAD_SQUARE, b"", b""))
             return
         row, col, page, data = args
+        if self.readers.reader_of(row, col) in self.readers.dead:
+            self._send(m.TAG_DATA, m.tag_data(seq, row, col, m.TAG_READ_FAILED, b"", b""))
+            return
         uid, back = self.readers.write(row, col, page, data)
         if not uid:
             status = m.TAG_NO_TAG

@@ -26,9 +26,6 @@ class Debouncer:
     def is_occupied(self, row, col):
         return bool(self.stable[row] >> col & 1)
 
-    def is_pending(self, row, col):
-        return bool(self._pending[row] >> col & 1)
-
     def idle(self):
         """True when no square is on its way to changing state."""
         return not self._counts

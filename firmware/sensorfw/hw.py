@@ -118,7 +118,8 @@ def set_usb_identity():
 
     Needs MicroPython 1.23+ and the micropython-lib ``usb-device`` package
     (``mpremote mip install usb-device``); without them the board keeps the stock product
-    string and the host finds it by VID:PID and serial number instead.
+    string, which neither the udev rule nor the host's search matches: give the host the port
+    with ``--port /dev/ttyACM0`` (see Troubleshooting in hardware/sensor-board.md).
     """
     try:
         import usb.device
@@ -159,3 +160,18 @@ def build_board():
     led = machine.Pin("LED", machine.Pin.OUT, value=0)
     boot_id = int.from_bytes(os.urandom(4), "little")
     return SensorBoard(config, matrix, readers, UsbPort(), clock, led=led, boot_id=boot_id)
+
+
+def restart_after(exc, board):
+    """Write the traceback to ``error.log`` on the board's flash and reset the Pico.
+
+    The board comes back with a new boot id, so the host resynchronises with a snapshot; the
+    log survives for ``mpremote cat error.log`` (with the maintenance jumper fitted).
+    """
+    try:
+        board.readers.field_off()
+        with open("error.log", "w") as log:
+            sys.print_exception(exc, log)
+    except Exception:
+        pass
+    machine.reset()

@@ -8,9 +8,14 @@
 #   field; WUPA wakes it.
 # - A collision during anticollision (two tags in the field: a neighbour's tag coupling into
 #   this coil) is a failed read, never a guess.
-# - The MFRC522's own timer ends a transceive with no answer: 10 ms here (TPrescaler 0xA9,
-#   TReload 400), 25 ms in the usual libraries. Either way reading empty squares is slow,
-#   which is why the board never does.
+# - The MFRC522's own timer ends a transceive with no answer. A tag answers WUPA,
+#   anticollision, SELECT and READ within about 0.1 ms, so those get SHORT_TIMEOUT_MS; HLTA,
+#   which no tag answers, gets HALT_TIMEOUT_MS (ISO/IEC 14443-3: an answer within 1 ms is a
+#   NAK); only an NTAG WRITE (tag programming ~4 ms) waits WRITE_TIMEOUT_MS. The usual
+#   libraries wait 25 ms for everything, which makes every failed read cost 25 ms.
+# - Between reads the chip sleeps in soft power-down (about 10 uA instead of about 13 mA
+#   with the antenna off): only the reader being used draws current (see the power budget
+#   in hardware/sensor-board.md).
 
 _COMMAND = 0x01
 _COM_IRQ = 0x04
@@ -46,7 +51,13 @@ _CASCADE_TAG = 0x88
 # VersionReg values: MFRC522 v1.0, v2.0, and the FM17522 / clone chips sold on RC522 modules.
 KNOWN_VERSIONS = (0x91, 0x92, 0x88, 0x12, 0xB2)
 
-_TRANSCEIVE_LIMIT_MS = 40   # software guard above the chip's own 25 ms timer
+# Timer: TPrescaler 0xA9 -> 13.56 MHz / (2 * 169 + 1) = 40 kHz, 25 us per tick.
+_TICKS_PER_MS = 40
+SHORT_TIMEOUT_MS = 2
+HALT_TIMEOUT_MS = 1
+WRITE_TIMEOUT_MS = 10
+_TRANSCEIVE_LIMIT_MS = 40   # software guard above the chip's own timer
+_POWER_DOWN = 0x10          # CommandReg bit 4: soft power-down
 
 
 def crc_a(data):
@@ -66,6 +77,7 @@ class MFRC522:
         self.clock = clock
         self._buf1 = bytearray(2)
         self._buf2 = bytearray(2)
+        self._timeout_ms = None
 
     # ---- registers ----------------------------------------------------------------------
 
@@ -102,13 +114,33 @@ class MFRC522:
             return False
         self._write(_T_MODE, 0x80)        # timer starts at the end of each transmission
         self._write(_T_PRESCALER, 0xA9)   # 40 kHz timer
-        self._write(_T_RELOAD_H, 0x01)    # 400 ticks = 10 ms: a tag answers within 5 ms
-        self._write(_T_RELOAD_L, 0x90)    # (NTAG write included); libraries default to 25 ms
+        self._timeout_ms = None
+        self._set_timeout(SHORT_TIMEOUT_MS)
         self._write(_TX_ASK, 0x40)        # 100 % ASK
         self._write(_MODE, 0x3D)          # CRC preset 0x6363
         self._write(_RF_CFG, 0x48)        # receiver gain 33 dB: short range, less crosstalk
         self.antenna(False)
+        self.sleep()
         return True
+
+    def _set_timeout(self, ms):
+        if ms != self._timeout_ms:
+            ticks = ms * _TICKS_PER_MS
+            self._write(_T_RELOAD_H, ticks >> 8)
+            self._write(_T_RELOAD_L, ticks & 0xFF)
+            self._timeout_ms = ms
+
+    def sleep(self):
+        """Soft power-down (registers are kept); the antenna must be off."""
+        self._write(_COMMAND, _POWER_DOWN)
+
+    def wake(self):
+        """Leave soft power-down: the chip is ready after 1024 clock cycles (~40 us)."""
+        self._write(_COMMAND, _CMD_IDLE)
+        start = self.clock.ticks_ms()
+        while self._read(_COMMAND) & _POWER_DOWN:
+            if self.clock.ticks_diff(self.clock.ticks_ms(), start) > 2:
+                raise OSError("MFRC522 did not leave soft power-down")
 
     def antenna(self, on):
         if on:
@@ -118,8 +150,9 @@ class MFRC522:
 
     # ---- ISO 14443-A --------------------------------------------------------------------
 
-    def _transceive(self, data, last_bits=0):
+    def _transceive(self, data, last_bits=0, timeout_ms=SHORT_TIMEOUT_MS):
         """Send ``data``; return (bytes received, valid bits in the last byte) or None."""
+        self._set_timeout(timeout_ms)
         self._write(_COMMAND, _CMD_IDLE)
         self._write(_COM_IRQ, 0x7F)
         self._write(_FIFO_LEVEL, 0x80)
@@ -191,7 +224,7 @@ class MFRC522:
     def write_page(self, page, data):
         """NTAG WRITE of one 4-byte page; True when the tag acknowledges."""
         frame = bytes((_PICC_WRITE, page)) + bytes(data)
-        answer = self._transceive(frame + crc_a(frame))
+        answer = self._transceive(frame + crc_a(frame), 0, WRITE_TIMEOUT_MS)
         if answer is None:
             return False
         received, bits = answer
@@ -199,4 +232,4 @@ class MFRC522:
 
     def halt(self):
         frame = bytes((_PICC_HLTA, 0x00))
-        self._transceive(frame + crc_a(frame))   # a halted tag does not answer: no check
+        self._transceive(frame + crc_a(frame), 0, HALT_TIMEOUT_MS)   # no answer expected

@@ -1,13 +1,18 @@
 # The bank of RFID readers, with one field live at a time.
 #
 # Each reader driver (sensorfw.mfrc522.MFRC522 on the board, a simulated one in the tests)
-# offers: check() -> bool, antenna(on), read_uid() -> bytes or None (WUPA, anticollision,
-# select), read_pages(page) -> 16 bytes or None, write_page(page, 4 bytes) -> bool, halt().
-# The antenna multiplexer offers select(channel). The bank switches the previous reader's
-# field off before the next one's goes on, so a tag is only ever powered by the coil under
-# its own square and a neighbouring reader cannot answer for it.
+# offers: check() -> bool, wake(), sleep() (soft power-down), antenna(on), read_uid() -> bytes
+# or None (WUPA, anticollision, select), read_pages(page) -> 16 bytes or None,
+# write_page(page, 4 bytes) -> bool, halt(). The antenna multiplexer offers select(channel).
+# The bank switches the previous reader's field off (and puts it back to sleep) before the
+# next one's goes on, so a tag is only ever powered by the coil under its own square and a
+# neighbouring reader cannot answer for it.
 
 FIELD_GUARD_MS = 5   # ISO/IEC 14443: a tag needs about 5 ms of field before it answers
+# WUPA attempts in one field session before a read counts as failed. A tag that misses one
+# WUPA (badly coupled, still settling) usually answers the next; retrying under the same field
+# costs one short time-out instead of a new field session on the next scan tick.
+READ_TRIES = 2
 
 
 class ReaderBank:
@@ -56,8 +61,9 @@ class ReaderBank:
         self.field_off()
         self.mux.select(channel)
         driver = self.drivers[reader]
-        driver.antenna(True)
         self._live = driver
+        driver.wake()
+        driver.antenna(True)
         self.clock.sleep_ms(FIELD_GUARD_MS)
         return driver
 
@@ -65,28 +71,40 @@ class ReaderBank:
         if self._live is not None:
             try:
                 self._live.antenna(False)
+                self._live.sleep()
             except OSError:
                 pass
             self._live = None
 
-    def read(self, row, col, code_page, with_code=True):
-        """Read the tag on a square: (uid or None, tag memory bytes or b"")."""
+    @staticmethod
+    def _answer(driver):
+        """The first UID that answers WUPA in up to READ_TRIES attempts, or None."""
+        for _ in range(READ_TRIES):
+            uid = driver.read_uid()
+            if uid:
+                return uid
+        return None
+
+    def read(self, row, col, code_page):
+        """Read the tag on a square: (uid or None, tag memory bytes or b"").
+
+        The UID counts only when it is read twice: the tag is halted after the first read and
+        woken again with WUPA (a halted tag ignores REQA). A neighbour's tag picked up through
+        crosstalk rarely answers twice in a row, so two different answers are a failed read,
+        never a guess. The tile code is read last, from the tag selected by the second read.
+        """
         try:
             driver = self._activate(row, col)
             if driver is None:
                 return None, b""
-            uid = driver.read_uid()
-            code = b""
-            if uid and with_code:
-                code = driver.read_pages(code_page) or b""
-            if uid:
-                driver.halt()
-                # Read the UID again with the field still on: the halted tag only answers
-                # WUPA. A neighbour's tag read through crosstalk rarely answers twice in a
-                # row, so two different answers are a failed read, not a guess.
-                if driver.read_uid() != uid:
-                    return None, b""
-                driver.halt()
+            uid = self._answer(driver)
+            if not uid:
+                return None, b""
+            driver.halt()
+            if self._answer(driver) != uid:
+                return None, b""
+            code = driver.read_pages(code_page) or b""
+            # No HLTA at the end: switching the field off resets the tag anyway.
             return uid, code
         except OSError:
             return None, b""
@@ -103,7 +121,7 @@ class ReaderBank:
             driver = self._activate(row, col)
             if driver is None:
                 return None, b""
-            uid = driver.read_uid()
+            uid = self._answer(driver)
             if not uid:
                 return None, b""
             for offset in range(0, len(data), 4):

@@ -93,6 +93,9 @@ def test_a_dead_reader_is_reported_at_boot_and_its_squares_still_report_occupanc
     sim.grid.place(H8, sim.grid.new_tag())
     rec.run(300)
     assert rec.of(Placed) == [Placed(H8, None)]
+    sim.port.feed(p.encode_frame(p.Command.READ_TAG, 4, p.read_tag_payload(H8)))
+    rec.run(20)
+    assert [(t.request_seq, t.status) for t in rec.of(p.TagData)] == [(4, p.TagStatus.READ_FAILED)]
 
 
 def test_flickering_tags_are_still_identified():
@@ -187,3 +190,43 @@ def test_debouncer_changes_a_square_only_after_n_consistent_scans(settle, scans)
                 expected.append((0, col, bit))
         assert settled == expected
         assert [debouncer.is_occupied(0, c) for c in range(3)] == stable
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0x80, 0x90), st.binary(max_size=24)), max_size=6))
+def test_the_board_survives_any_well_framed_command(commands):
+    """Every command type, any payload: the firmware answers or refuses, and keeps scanning."""
+    sim = SimulatedBoard(seed=5)
+    sim.grid.place(H8, sim.grid.new_tag())
+    sim.power_on()
+    rec = Recorder(sim)
+    rec.run(0)
+    for seq, (kind, payload) in enumerate(commands):
+        if kind == p.Command.EXIT_TO_REPL:
+            continue
+        sim.port.feed(p.encode_frame(kind, seq, payload))
+    rec.run(40)
+    answered = {m.request_seq for m in rec.of((p.Ack, p.TagData))}
+    expected = {seq for seq, (kind, _) in enumerate(commands)
+                if kind not in (p.Command.EXIT_TO_REPL, p.Command.HELLO, p.Command.SNAPSHOT)}
+    assert answered == expected
+    assert not sim.board.stopped and H8 in sim.reported()
+
+
+def test_a_reader_failing_during_play_is_reported_then_cleared(board):
+    sim, rec = board
+    sim.grid.dead_readers.add(7)          # stops answering after the boot check
+    uids = {}
+    for col in (2, 6, 10):
+        uids[Square(7, col)] = sim.grid.new_tag()
+        sim.grid.place(Square(7, col), uids[Square(7, col)])
+    rec.run(3000)
+    faults = rec.of(ReaderFault)
+    assert [(f.reader, f.kind) for f in faults] == [(7, FaultKind.READ_TIMEOUTS)]
+    assert {e.square: e.tag for e in rec.of(Placed)} == {s: None for s in uids}, \
+        "occupied squares are reported, their tags unknown, never guessed"
+    mark = len(rec.messages)
+    sim.grid.dead_readers.discard(7)
+    rec.run(1000)
+    assert [(f.reader, f.kind) for f in rec.of(ReaderFault, mark)] == [(7, FaultKind.CLEARED)]
+    assert {e.square: e.tag.uid for e in rec.of(Placed, mark)} == uids

@@ -105,3 +105,21 @@ def test_an_11x11_board():
         assert (link.info.rows, link.info.cols) == (11, 11)
         link.simulator.place(Square(10, 10), link.simulator.new_tag())
         assert link.wait_for(placed_on(Square(10, 10)), WAIT)
+
+
+def test_lost_and_repeated_bytes_cost_frames_not_placements(link):
+    sim = link.simulator
+    sim.faults.drop_bytes = 2
+    sim.faults.duplicate_bytes = 2
+    sim.place(A1, sim.new_tag())
+    sim.place(O15, sim.new_tag())
+    seen = set()
+
+    def both_placed(event):
+        if isinstance(event, Placed) and event.tag is not None:
+            seen.add(event.square)
+        return seen >= {A1, O15}
+    assert link.wait_for(both_placed, WAIT), "a damaged frame's placement comes with the resync"
+    synced(link)
+    assert set(link.board) == {A1, O15} and all(tag is not None for tag in link.board.values())
+    assert link.counters.corrupted >= 1

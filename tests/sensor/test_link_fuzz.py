@@ -69,11 +69,13 @@ def mutate(frames, ops):
             out.append(frames[arg % index])
         elif op == "drop":
             continue
+        elif op == "stale":         # a handshake of an earlier boot, with any sequence number
+            out.append(p.encode_frame(M.HELLO, arg * 65, M.hello((1, 0, 0), 15, 15, 0x1F, 555, 10, 6, 15, 1)))
         out.append(frame)
     return out
 
 
-ops = st.lists(st.tuples(st.sampled_from(["keep", "flip", "truncate", "replay", "drop"]),
+ops = st.lists(st.tuples(st.sampled_from(["keep", "flip", "truncate", "replay", "drop", "stale"]),
                          st.integers(0, 1000)), max_size=8)
 
 

@@ -29,7 +29,7 @@ def register(subparsers) -> None:
 
     p = sub.add_parser("identify", help="blink the board's LED", description="Blink the board's LED.")
     add_board_options(p)
-    p.add_argument("--seconds", type=int, default=5, help="how long (default 5)")
+    p.add_argument("--seconds", type=_seconds, default=5, help="how long, 1 to 255 (default 5)")
     p.set_defaults(handler=_identify)
 
     p = sub.add_parser("simulate", help="run a simulated board on a pseudo-terminal",
@@ -44,6 +44,18 @@ def register(subparsers) -> None:
     p.set_defaults(handler=_simulate)
 
 
+def _seconds(text: str) -> int:
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 255:
+        raise argparse.ArgumentTypeError(f"not a number of seconds from 1 to 255: {text!r}")
+    return value
+
+
 def _describe(event, registry) -> str:
     from wordboard.sensor.events import ConnectionChanged, Lifted, Placed, ReaderFault, Snapshot
 
@@ -51,7 +63,7 @@ def _describe(event, registry) -> str:
         if event.tag is None:
             return f"placed  {event.square}  (tag not read)"
         identity = registry.identify(event.tag) if registry else None
-        return f"placed  {event.square}  {event.tag}  {identity or 'UNKNOWN TAG'}"
+        return f"placed  {event.square}  {event.tag}  {identity or 'unknown tag (not enrolled, no tile code)'}"
     if isinstance(event, Lifted):
         return f"lifted  {event.square}"
     if isinstance(event, ReaderFault):
@@ -85,12 +97,19 @@ def _info(args) -> int:
     with open_backend(backend_spec(args)) as backend:
         enrollment.wait_until_connected(backend, 10.0)
         info = backend.info
-        print(f"port:       {getattr(backend, 'port_name', None) or 'simulated'}")
+        simulated = " (simulated board)" if getattr(backend, "simulator", None) else ""
+        print(f"port:       {getattr(backend, 'port_name', None)}{simulated}")
         print(f"firmware:   {info.firmware} (protocol {info.protocol_version})")
         print(f"grid:       {info.rows}x{info.cols}, {info.reader_count} readers")
         print(f"scanning:   every {info.scan_period_ms} ms, settled after {info.settle_scans} scans")
         print(f"features:   {', '.join(c.name.lower() for c in type(info.capabilities) if c in info.capabilities)}")
-        time.sleep(0.3)
+        deadline = time.monotonic() + 1.5     # the board sends a heartbeat every second
+        while getattr(backend, "last_heartbeat", None) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        beat = getattr(backend, "last_heartbeat", None)
+        if beat is not None:
+            print(f"board:      up {beat.uptime_ms / 1000:.0f} s, {beat.scans} scans, "
+                  f"{beat.reads} tag reads ({beat.read_failures} failed)")
         faults = getattr(backend, "reader_faults", {})
         for reader, fault in sorted(faults.items()):
             print(f"reader {reader}: {fault.kind.name.lower().replace('_', ' ')}")

@@ -90,6 +90,11 @@ class SensorBackend(abc.ABC):
     @abc.abstractmethod
     def close(self) -> None: ...
 
+    @property
+    def problem(self) -> str | None:
+        """Why the backend is not connected, as one line for the user (None: no known problem)."""
+        return None
+
     def wait_for(self, predicate: Callable[[SensorEvent], bool], timeout: float) -> SensorEvent | None:
         """Consume events until one matches ``predicate`` and return it (the others are
         discarded), or None after ``timeout`` seconds."""

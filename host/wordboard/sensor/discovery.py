@@ -26,3 +26,10 @@ def find_board_port() -> str | None:
         if port.vid == USB_VENDOR_ID and port.pid == USB_PRODUCT_ID and port.product == USB_PRODUCT:
             return port.device
     return None
+
+
+def describe_missing_board() -> str:
+    """Why :func:`find_board_port` found nothing, as one line for the user."""
+    return (f"no sensor board found (no {UDEV_NAME}, no USB device "
+            f"{USB_VENDOR_ID:04x}:{USB_PRODUCT_ID:04x} \"{USB_PRODUCT}\"); is it plugged in, "
+            f"and are the udev rules installed (udev/README.md)?")

@@ -23,9 +23,11 @@ def from_sequence(identities: Iterable[TileIdentity]) -> IdentitySource:
 
 
 def wait_until_connected(backend: SensorBackend, timeout: float) -> None:
+    """Wait for the handshake; a UserError saying what is wrong if it does not come."""
     if not backend.wait_connected(timeout):
-        raise UserError(f"no sensor board answered within {timeout:g} s "
-                        f"(is it plugged in? see `wordboard sensor info`)")
+        problem = backend.problem or "no sensor board answered"
+        raise UserError(f"{problem} (waited {timeout:g} s; more under Troubleshooting in "
+                        f"hardware/sensor-board.md)")
 
 
 def enroll_tiles(backend: SensorBackend, registry: TileRegistry, source: IdentitySource, *,
@@ -68,6 +70,9 @@ def write_tile_code(backend: SensorBackend, registry: TileRegistry, identity: Ti
     """Write ``identity``'s tile code into the tag on ``square`` (or on the next tile placed),
     check it reads back, and enroll the tag in the registry too. Returns the tag."""
     code = encode_tile_code(identity)
+    info = backend.info
+    if square is not None and info is not None and not (square.row < info.rows and square.col < info.cols):
+        raise UserError(f"{square} is not on this {info.rows}x{info.cols} board")
     if square is None:
         print("place the tile to write on any square", file=out)
         event = backend.wait_for(lambda e: isinstance(e, Placed) and e.tag is not None, wait)

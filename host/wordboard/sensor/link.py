@@ -10,6 +10,7 @@ Placed/Lifted events, so no placement is lost or invented.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import logging
 import queue
 import threading
@@ -21,7 +22,7 @@ import serial
 
 from wordboard.sensor import protocol as p
 from wordboard.sensor.backend import LinkCounters, SensorBackend, SensorError, TagReadout
-from wordboard.sensor.discovery import find_board_port
+from wordboard.sensor.discovery import describe_missing_board, find_board_port
 from wordboard.sensor.events import (ConnectionChanged, ConnectionState, FaultKind, Lifted, Placed,
                                      ReaderFault, SensorEvent, Snapshot, Square, Tag)
 
@@ -59,6 +60,8 @@ class SerialSensorLink(SensorBackend):
         self._expected_seq: int | None = None
         self._host_seq = 0
         self._snapshot_wanted_at: float | None = None   # when we last asked, while waiting
+        self._snapshot_asks = 0                          # unanswered snapshot requests in a row
+        self._problem: str | None = None                 # why the link is not connected
         self._hello_wanted_at: float | None = None
         self._last_frame_at = time.monotonic()
         self._heartbeat: p.Heartbeat | None = None
@@ -102,6 +105,10 @@ class SerialSensorLink(SensorBackend):
     def port_name(self) -> str | None:
         return self._port_name
 
+    @property
+    def problem(self) -> str | None:
+        return self._problem
+
     def next_event(self, timeout: float | None = None) -> SensorEvent | None:
         try:
             return self._events.get(timeout=timeout)
@@ -121,6 +128,8 @@ class SerialSensorLink(SensorBackend):
         return self._readout(reply)
 
     def identify(self, seconds: int = 5) -> None:
+        if not 1 <= seconds <= 255:
+            raise SensorError(f"the board blinks for 1 to 255 seconds, not {seconds}")
         self._expect_ok(self._request(p.Command.IDENTIFY, p.identify_payload(seconds), 2.0))
 
     def set_scan(self, scan_period_ms: int, settle_scans: int) -> None:
@@ -188,7 +197,8 @@ class SerialSensorLink(SensorBackend):
                 port = self._serial
                 data = port.read(max(1, port.in_waiting)) if port is not None else b""
             except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
-                self._lost(f"lost the sensor board: {exc}")
+                log.debug("serial read failed: %s", exc)
+                self._lost("lost the sensor board (unplugged?)")
                 continue
             with self._lock:
                 if data:
@@ -200,13 +210,17 @@ class SerialSensorLink(SensorBackend):
     def _open_port(self) -> bool:
         name = self._port_name or find_board_port()
         if name is None:
+            self._report_problem(describe_missing_board())
             return False
         try:
             port = self._serial_factory(port=name, baudrate=115200, timeout=0.05,
                                         write_timeout=1.0, exclusive=True)
-        except (serial.SerialException, OSError, ValueError):
+        except (serial.SerialException, OSError, ValueError) as exc:
+            self._report_problem(_open_problem(name, exc))
             return False
         with self._lock:
+            self._problem = (f"{name} is open but no sensor board answers on it (another program "
+                             f"may be using it, or the board's maintenance jumper is fitted)")
             self._serial = port
             self._decoder.reset()
             self._expected_seq = None
@@ -214,7 +228,7 @@ class SerialSensorLink(SensorBackend):
                 self._bump(reconnects=1)
             self._opened_once = True
             self._last_frame_at = time.monotonic()
-            self._set_state(ConnectionState.CONNECTING, f"opened {name}")
+            self._set_state(ConnectionState.CONNECTING, f"opened {name}", always=True)
             self._ask_hello()
         return True
 
@@ -230,18 +244,36 @@ class SerialSensorLink(SensorBackend):
         with self._lock:
             self._close_port()
             self._snapshot_wanted_at = None
+            self._snapshot_asks = 0
             self._hello_wanted_at = None
+            self._problem = detail
             if not self._closed.is_set():
                 self._set_state(ConnectionState.DISCONNECTED, detail)
         for waiter in list(self._replies.values()):
             waiter[0].set()
+
+    def _report_problem(self, problem: str) -> None:
+        """Say (once) why the link cannot connect; the state stays what it is."""
+        with self._lock:
+            if problem != self._problem:
+                self._problem = problem
+                self._events.put(ConnectionChanged(self._state, problem))
 
     def _timers(self) -> None:
         now = time.monotonic()
         if self._hello_wanted_at is not None and now - self._hello_wanted_at > self._retry_interval:
             self._ask_hello()
         elif self._snapshot_wanted_at is not None and now - self._snapshot_wanted_at > self._retry_interval:
-            self._ask_snapshot(count_resync=False)
+            if self._snapshot_asks >= 2:
+                # Frames keep arriving but no snapshot answers us: our sequence numbers may be
+                # off (a stale frame from an earlier boot taken for a handshake). Start over
+                # with a handshake, which trusts nothing that came before.
+                self._expected_seq = None
+                self._snapshot_wanted_at = None
+                self._snapshot_asks = 0
+                self._ask_hello()
+            else:
+                self._ask_snapshot(count_resync=False)
         elif (self._state is ConnectionState.CONNECTED
               and now - self._last_frame_at > self._silence_timeout):
             self._bump(silences=1)
@@ -256,6 +288,7 @@ class SerialSensorLink(SensorBackend):
         if count_resync:
             self._bump(resyncs=1)
         self._snapshot_wanted_at = time.monotonic()
+        self._snapshot_asks += 1
         self._try_send(p.Command.SNAPSHOT)
 
     def _try_send(self, command: int) -> None:
@@ -270,8 +303,8 @@ class SerialSensorLink(SensorBackend):
         values = {name: getattr(self._counters, name) + delta for name, delta in deltas.items()}
         self._counters = dataclasses.replace(self._counters, **values)
 
-    def _set_state(self, state: ConnectionState, detail: str = "") -> None:
-        if state is not self._state:
+    def _set_state(self, state: ConnectionState, detail: str = "", always: bool = False) -> None:
+        if always or state is not self._state:
             self._state = state
             self._events.put(ConnectionChanged(state, detail))
 
@@ -304,18 +337,27 @@ class SerialSensorLink(SensorBackend):
     def _on_hello(self, hello: p.Hello) -> None:
         if hello.protocol_version != p.PROTOCOL_VERSION:
             self._hello_wanted_at = None
-            self._set_state(ConnectionState.DISCONNECTED,
-                            f"the board speaks protocol {hello.protocol_version}, "
-                            f"this wordboard speaks {p.PROTOCOL_VERSION}: update the firmware")
+            self._problem = (f"the board speaks protocol {hello.protocol_version}, this wordboard "
+                             f"speaks {p.PROTOCOL_VERSION}: update the "
+                             f"{'firmware' if hello.protocol_version < p.PROTOCOL_VERSION else 'wordboard software'}")
+            self._set_state(ConnectionState.DISCONNECTED, self._problem)
             self._expected_seq = None
             return
         rebooted = self._info is not None and hello.boot_id != self._info.boot_id
+        unasked = self._hello_wanted_at is None
         self._info = hello
         self._hello_wanted_at = None
         if rebooted:
             self._faults.clear()
-        self._set_state(ConnectionState.RESYNCING, "handshake done")
-        self._ask_snapshot(count_resync=False)
+        self._set_state(ConnectionState.RESYNCING, f"handshake done: firmware {hello.firmware}, "
+                                                   f"{hello.rows}x{hello.cols} grid; asking for its tiles")
+        if rebooted and unasked:
+            # A new boot id nobody asked for: the board restarted, or an old frame came again.
+            # Ask who is there now; the answer (a frame in sequence, or another new boot id)
+            # settles it before the snapshot.
+            self._ask_hello()
+        else:
+            self._ask_snapshot(count_resync=False)
 
     def _apply(self, message: p.Message) -> None:
         if isinstance(message, p.Hello):
@@ -355,6 +397,21 @@ class SerialSensorLink(SensorBackend):
                 self._events.put(Placed(square, new[square]))
         self._board = dict(new)
         self._snapshot_wanted_at = None
+        self._snapshot_asks = 0
         self._events.put(p.snapshot_event(message))
         if self._hello_wanted_at is None:
+            self._problem = None
             self._set_state(ConnectionState.CONNECTED, "in sync")
+
+
+def _open_problem(name: str, exc: Exception) -> str:
+    """One line saying why ``name`` could not be opened, with what to do about it."""
+    code = getattr(exc, "errno", None)
+    if code == errno.ENOENT:
+        return f"{name} does not exist; is the board plugged in?"
+    if code == errno.EACCES:
+        return (f"no permission to open {name}: add yourself to the dialout group "
+                f"(sudo usermod -aG dialout $USER, then log in again; see udev/README.md)")
+    if code in (errno.EBUSY, errno.EAGAIN, errno.EWOULDBLOCK):
+        return f"{name} is in use by another program (mpremote, screen, another wordboard?)"
+    return f"cannot open {name}: {getattr(exc, 'strerror', None) or exc}"

@@ -55,11 +55,12 @@ class ReaderTiming:
     """What reader operations cost on the real board (MFRC522 at 4 MHz SPI, NTAG213 tags)."""
 
     check_ms: float = 1.0       # soft reset and version read
+    wake_ms: float = 0.1        # leave soft power-down (1024 clocks) and poll for it
     select_ms: float = 3.0      # WUPA + anticollision + select, tag present
-    timeout_ms: float = 10.0    # no tag answers: the MFRC522 timer runs out (as configured)
+    timeout_ms: float = 2.5     # no tag answers WUPA: the short timer (2 ms) runs out
     read_pages_ms: float = 2.0  # NTAG READ, 16 bytes
     write_page_ms: float = 5.0  # NTAG WRITE, one page (tag programming time included)
-    halt_ms: float = 0.5
+    halt_ms: float = 1.3        # HLTA: nobody answers, so it always waits its 1 ms timer
     matrix_scan_us: float = 300.0  # 15 rows x (shift out + settle + shift in)
 
 
@@ -225,15 +226,26 @@ class SimReader:
         self.field = False
         self.selected: SimTag | None = None
         self.reads = 0
+        self.asleep = False
 
     def _spend(self, ms: float) -> None:
         self.grid.clock.spend_us(ms * 1000)
 
     def check(self) -> bool:
         self._spend(self.timing.check_ms)
+        self.asleep = True
         return self.index not in self.grid.dead_readers
 
+    def wake(self) -> None:
+        self._spend(self.timing.wake_ms)
+        self.asleep = False
+
+    def sleep(self) -> None:
+        self.asleep = True
+
     def antenna(self, on: bool) -> None:
+        if on and self.asleep:
+            raise AssertionError(f"reader {self.index}: antenna on while in soft power-down")
         self.field = on
 
     def read_uid(self) -> bytes | None:

@@ -47,6 +47,7 @@ class WireFaults:
         self.drop_frames = 0         # lose the next N frames whole
         self.duplicate_frames = 0    # send each of the next N frames twice
         self.drop_bytes = 0          # lose one byte of each of the next N frames
+        self.duplicate_bytes = 0     # repeat one byte of each of the next N frames
         self.frame_corrupt_rate = 0.0
         self.frame_drop_rate = 0.0
         self.frame_duplicate_rate = 0.0
@@ -83,6 +84,11 @@ class WireFaults:
             if self.drop_bytes:
                 self.drop_bytes -= 1
                 del data[self.rng.randrange(len(data))]
+                self.damaged += 1
+            if self.duplicate_bytes:
+                self.duplicate_bytes -= 1
+                index = self.rng.randrange(len(data))
+                data[index:index] = data[index:index + 1]
                 self.damaged += 1
             if self.byte_drop_rate:
                 data = bytearray(b for b in data if not self._chance(self.byte_drop_rate))
