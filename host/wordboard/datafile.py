@@ -163,12 +163,15 @@ class DataFile:
         current = Section("", 0, self)
         self.sections[""] = current
         block_entry: Entry | None = None
+        ended_block: Entry | None = None  # a block a blank line just ended (for a hint)
         for number, raw in enumerate(text.splitlines(), start=1):
             stripped = raw.strip()
             if stripped.startswith("#"):
                 continue
             content = _strip_comment(stripped)
             if not content:
+                if block_entry is not None and block_entry.block:
+                    ended_block = block_entry
                 block_entry = None
                 continue
             match = _SECTION.match(content)
@@ -179,7 +182,7 @@ class DataFile:
                                              f"{self.sections[name].line})")
                 current = Section(name, number, self)
                 self.sections[name] = current
-                block_entry = None
+                block_entry = ended_block = None
                 continue
             if block_entry is not None:
                 block_entry.block.append(Line(number, content))
@@ -188,7 +191,12 @@ class DataFile:
                 continue
             match = _KEY.match(content)
             if not match:
-                raise self.error(number, f"expected 'key: value' or '[section]', got {content!r}")
+                hint = ""
+                if ended_block is not None:
+                    hint = (f" (a blank line ended the '{ended_block.key}:' block before this line; "
+                            "remove it to go on with the block)")
+                raise self.error(number, f"expected 'key: value' or '[section]', got {content!r}{hint}")
+            ended_block = None
             key, value = match.group(1).lower(), match.group(2).strip()
             if key in current.entries:
                 raise self.error(number, f"'{key}' given twice (first on line {current.entries[key].line})")

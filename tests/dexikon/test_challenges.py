@@ -122,3 +122,17 @@ def test_giving_up_on_the_second_attempt(game):
     game.play(Concede())
     game.play(GiveUp())
     assert isinstance(game.pending, BuyDecision) and game.pending.must_buy
+
+
+def test_attacks_in_a_word_found_invalid_do_not_resolve(game):
+    """Attack cards "only resolve if part of a valid word": a word the dictionary refuses gives
+    nobody a Penalty from its attacks (only the challenge's loser gains one)."""
+    cards = set_hand(game, 1, "M", "AT", "AT")
+    game.play(PlayCards(ids(cards)))
+    declare(game, cards, "MTA")
+    game.play(Challenge((2,)))
+    game.play(Insist())
+    assert [len(p.discard) for p in game.players] == [0, 1, 0]      # Bob's challenge Penalty
+    game.play(GiveUp())
+    assert isinstance(game.pending, BuyDecision)
+    assert [len(p.discard) for p in game.players] == [0, 1, 0]

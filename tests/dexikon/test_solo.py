@@ -91,6 +91,7 @@ def test_solo_penalties_in_the_pool_are_gained(game):
     player = game.players[0]
     assert not any(c.kind.is_penalty for c in game.pool)
     assert sum(c.name == "PENALTY" for c in player.discard) == 2
+    assert "2 Penalty card(s) in the pool: Player 1 gains them" in game.log
     check_conservation(game)
 
 
@@ -108,6 +109,7 @@ def test_solo_l_card_sends_pool_penalties_to_the_stack(game):
     assert any(c.name == "L" for c in player.hand)
     assert len(game.penalty_stack) == 2
     assert not any(c.name == "PENALTY" for c in player.discard)
+    assert game.log[-1].endswith("the card in your hand sends them to the Penalty stack")
 
 
 def test_solo_attack_sets_a_penalty_aside_for_a_bonus_point(game):
@@ -118,6 +120,7 @@ def test_solo_attack_sets_a_penalty_aside_for_a_bonus_point(game):
     game.play(PlayCards(ids(cards)))
     game.play(DeclareWord(ids(cards), "MAT"))
     assert len(game.players[0].set_aside) == 1 and game.penalty_stack == []
+    assert "M attacks: Player 1 sets a Penalty aside (a bonus point at the end)" in game.log
     game.play(Spend())
     game.play(Buy("IOU"))
     game.play(EndTurn())
@@ -136,7 +139,7 @@ def test_solo_final_turn_when_the_pool_deck_is_empty(game):
     game.play(Buy("AT"))
     game.play(EndTurn())                                   # this turn was not yet final
     game.play(KeepPoolCard(game.pool[0].id))
-    assert game.turn.final
+    assert game.turn.final and game.log[-1] == "the pool deck is empty: this is the final turn"
     game.play(GiveUp())
     game.play(Buy("AT"))
     game.play(EndTurn())

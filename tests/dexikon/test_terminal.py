@@ -71,8 +71,8 @@ def test_illegal_and_unknown_commands_are_explained_and_the_game_goes_on(diction
                                                 "--lexicon", str(WORDS)], bad + lines)
     assert status == 0
     assert "? unknown command 'dance'" in out.out
-    assert "Not allowed: Buy is not possible now" in out.out
-    assert "? no NOTACARD in your hand" in out.out
+    assert "Not allowed: buying is not possible now: the game waits for Player 1" in out.out
+    assert "? NOTACARD is not a card name (the cards: AT, ES, IOU, PENALTY" in out.out
     assert "play CARD... | play all" in out.out                # help
     assert "->  word" in out.out                               # hint
 
@@ -90,6 +90,34 @@ def test_bad_options_are_one_line_errors(monkeypatch, capsys):
     status, out = run_cli(monkeypatch, capsys, ["--players", "2", "--names", "A",
                                                 "--lexicon", str(WORDS)], [])
     assert status == 2 and "--names gives 1 names for 2 players" in out.err
+
+
+def test_more_bad_options(monkeypatch, capsys):
+    status, out = run_cli(monkeypatch, capsys, ["--players", "-1", "--lexicon", str(WORDS)], [])
+    assert status == 2 and "--players: expected 1 or more, not -1" in out.err
+    status, out = run_cli(monkeypatch, capsys, ["--players", "2", "--names", "Ann,ann",
+                                                "--lexicon", str(WORDS)], [])
+    assert status == 2 and "two players have the same name" in out.err
+
+
+def test_console_commands_out_of_turn_and_typing_slips(dictionary, monkeypatch, capsys):
+    """Blank lines are skipped; commands of another phase, unknown or missing cards are
+    explained in one line; a refused word leaves the cards where they were; 'show' once."""
+    lines = ["", "   ", "return AT", "choose 2", "word", "play ZZ", "show",
+             "word ? ? ? ? ? ? ?", "word ? ES = x'y", "giveup", "buy ?", "done"]
+    status, out = run_cli(monkeypatch, capsys, ["--players", "2", "--seed", "3", "--first", "1",
+                                                "--lexicon", str(WORDS)], lines + ["quit"])
+    assert status == 1, out.err
+    text = out.out
+    assert "? 'return' is not possible now; play CARD..." in text
+    assert "? 'choose' is not possible now" in text
+    assert "? word CARD... [= WORD]: name the cards" in text
+    assert "? ZZ is not a card name" in text
+    assert "? no more ? on the table or in your hand" in text
+    assert "Not allowed: \"x'y\" is not a word: use the letters A-Z" in text
+    assert "Player 1 buys PENALTY" in text
+    assert text.count("Hand: ") == 3          # start of turn 1, 'show', start of turn 2
+    assert "Traceback" not in text + out.err
 
 
 def test_quit_abandons_the_game(monkeypatch, capsys):

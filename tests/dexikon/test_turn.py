@@ -120,6 +120,34 @@ def test_player_picks_when_several_words_fit(game):
     assert game.pending.word == "SIT"
 
 
+def test_cards_still_in_hand_may_be_laid_straight_into_the_word(game):
+    """Declaring with cards from the hand plays them; a refused declaration changes nothing."""
+    hand = set_hand(game, 0, "C", "AT", "AT", "ES")
+    game.play(PlayCards(ids(hand[:1])))
+    with pytest.raises(IllegalAction, match="COT cannot be laid"):
+        game.play(DeclareWord(ids(hand[:3]), "COT"))
+    assert game.table == (hand[0],) and game.players[0].hand == hand[1:]
+    game.play(DeclareWord(ids(hand[:3])))
+    assert game.pending.word == "CAT"
+    assert game.table == tuple(hand[:3]) and game.players[0].hand == [hand[3]]
+
+
+def test_declared_words_are_folded_and_must_be_letters(card_set):
+    game = Game(card_set, Dictionary.from_words(["sauté", "at"]), 2, seed=1, first_player=0)
+    hand = set_hand(game, 0, "ES", "AT", "IOU", "AT", "PENALTY")
+    with pytest.raises(IllegalAction, match="not a word: use the letters A-Z"):
+        game.play(DeclareWord(ids(hand[:2]) + ids(hand[4:]), "AT'"))
+    game.play(DeclareWord(ids(hand[:3]) + ids(hand[3:]), "sauté"))
+    assert game.pending.word == "SAUTE"
+    assert "ES=S AT=A IOU=U AT=T PENALTY=E" in game.log[-1]
+
+
+def test_an_action_out_of_its_phase_names_what_the_game_waits_for(game):
+    with pytest.raises(IllegalAction, match=r"buying is not possible now: the game waits for "
+                                            r"Ann \(play cards\)"):
+        game.play(Buy("AT"))
+
+
 def test_declared_word_must_fit_the_row(game):
     hand = set_hand(game, 0, "C", "AT", "AT")
     game.play(PlayCards(ids(hand)))
@@ -202,6 +230,7 @@ def test_attacks_left_to_right_stop_when_the_penalty_stack_is_empty(game):
     # M: Bob then Cy; V: Bob; then the stack is empty
     assert [len(p.discard) for p in game.players] == [0, 2, 1]
     assert game.penalty_stack == []
+    assert "the Penalty stack is empty: no more Penalties" in game.log
     check_conservation(game)
 
 
@@ -216,6 +245,7 @@ def test_response_card_ignores_attacks_and_stays_in_hand(game):
         game.play(Respond(1))
     game.play(Respond(2))
     assert [len(p.discard) for p in game.players] == [0, 1, 0]
+    assert "Cy shows a Response card and ignores M" in game.log
     assert w in game.players[2].hand
 
 

@@ -159,3 +159,10 @@ def test_the_command_line_reports_a_bad_edition_in_one_line(tmp_path, capsys, sh
     assert status == 2
     assert err.count("\n") == 1 and "Traceback" not in err
     assert f"{path}:5: unknown square code 'x'" in err
+
+
+def test_a_blank_line_inside_a_block_says_so(tmp_path):
+    path = write(tmp_path, GOOD.replace("A 3 1\nB 2 3", "A 3 1\n\nB 2 3"))
+    with pytest.raises(DataFileError, match="a blank line ended the 'letters:' block") as err:
+        load_edition(path)
+    assert err.value.line == 18

@@ -4,18 +4,20 @@ Each line of input is one command; the prompt says whose decision it is and what
 Cards are named by their kind (``AT``, ``ES``, ``IOU``, ``C``; ``?`` is a Penalty, or any wild
 card). The same commands work from a script on standard input, so a whole game can be replayed.
 
-Commands (``help`` lists those that fit the moment)::
+Commands (``help`` lists them; the prompt shows those that fit the moment)::
 
     play CARD... | play all        lay cards from your hand on the table
     action CARD [return CARD...]   resolve a played card's Action effect (d:CARD = from discard)
     word CARD... [= WORD]          declare the word laid by these cards, in this order
+                                   (on the table or still in your hand)
     choose WORD|N                  pick one of several words that fit the row
     giveup                         no (more) word this turn / no last word (also: pass)
     ok | challenge PLAYER...       accept the word, or challenge it (player numbers or names)
     concede | insist               answer a challenge (insist: the dictionary decides)
     respond [none | CARD...]       show a Response card against the attacks (all by default)
     refresh | spend | bank         phase 4 and 5
-    buy NAME | done                buy a card from the pool or a core stack; end the turn
+    buy NAME | done                buy a card from the pool or a core stack (? = Penalty);
+                                   end the turn
     keep NAME                      solo cleanup: the pool card to keep
     best                           last word: declare the best word found in all your cards
     return [CARD...]               end of the game: cards to return (none: just 'return')
@@ -44,6 +46,14 @@ __all__ = ["Console", "command_for"]
 
 class InputProblem(Exception):
     """A command that cannot be understood; the message says why."""
+
+
+# Commands that only make sense while the game waits for one kind of decision.
+_VERB_DECISIONS: dict[str, type | tuple[type, ...]] = {
+    "play": PlayDecision, "action": PlayDecision, "choose": WordChoice,
+    "respond": ResponseDecision, "keep": KeepDecision, "best": LastWordDecision,
+    "return": EndReturnDecision, "word": (PlayDecision, LastWordDecision),
+}
 
 
 def _names(cards: Iterable[Card]) -> str:
@@ -125,8 +135,13 @@ class Console:
         g = self.game
         if g.card_set.notice:
             self.say(f"Card set: {g.card_set.notice}.")
-        self.say(f"Dexikon, {len(g.players)} player(s), {g.variant.description}. "
-                 f"{g.players[g.first_player].name} goes first. Type 'help' for the commands.")
+        if g.solo:
+            self.say(f"Dexikon solo game, {g.variant.description}; the turn that begins with "
+                     "an empty pool deck is the final turn. Type 'help' for the commands.")
+        else:
+            self.say(f"Dexikon, {len(g.players)} players, {g.variant.description}. "
+                     f"{g.players[g.first_player].name} goes first. Type 'help' for the "
+                     "commands.")
         source: Iterator[str] = iter(lines)
         while g.result is None:
             self._prompt()
@@ -172,7 +187,10 @@ class Console:
         if key != self._shown:
             self._shown = key
             self._show_state(d)
-        name = g.players[d.player].name
+        if isinstance(d, ChallengeDecision):      # the opponents decide, not the player
+            name = ", ".join(g.players[p].name for p in d.challengers)
+        else:
+            name = g.players[d.player].name
         self.say(f"[{name}] {self._expected(d)}")
 
     def _show_state(self, d) -> None:
@@ -207,7 +225,8 @@ class Console:
             return f"several words fit: {words}{more}. choose WORD|N"
         if isinstance(d, ChallengeDecision):
             who = ", ".join(f"{p + 1}:{g.players[p].name}" for p in d.challengers)
-            return f"declares {d.word}. ok | challenge PLAYER... ({who})"
+            return (f"{g.players[d.player].name}'s word {d.word}: ok | challenge PLAYER... "
+                    f"({who})")
         if isinstance(d, DefendDecision):
             who = ", ".join(g.players[p].name for p in d.challengers)
             return f"{d.word} is challenged by {who}. concede | insist"
@@ -216,7 +235,8 @@ class Console:
         if isinstance(d, PointsDecision):
             refresh = "refresh | " if d.can_refresh else ""
             bank = " | bank" if d.can_bank else ""
-            return f"{d.word} is worth {d.value}. {refresh}spend{bank}"
+            empty = " (with +1: no cards left in hand)" if not g.players[d.player].hand else ""
+            return f"{d.word} is worth {d.value}{empty}. {refresh}spend{bank}"
         if isinstance(d, BuyDecision):
             buyable = ", ".join(
                 f"{n}({g.card_set.kind(n).cost})" for n in d.buyable) or "nothing"
@@ -244,7 +264,6 @@ class Console:
             self.say(__doc__.split("::", 1)[1].rstrip())
             return None
         if verb == "show":
-            self._shown = None
             self._turn_shown = -1
             self._show_state(d)
             return None
@@ -252,44 +271,47 @@ class Console:
             self._hint(d)
             return None
         player = g.players[d.player]
+        needs = _VERB_DECISIONS.get(verb)
+        if needs is not None and not isinstance(d, needs):
+            raise InputProblem(f"'{verb}' is not possible now; {self._expected(d)}")
         if verb == "play":
             if rest and rest[0].lower() == "all":
                 return PlayCards(tuple(c.id for c in player.hand))
-            return PlayCards(self._pick(rest, player.hand, "your hand"))
+            return PlayCards(self._pick(rest, player.hand, "in your hand"))
         if verb == "action":
             if not rest:
                 raise InputProblem("action CARD [return CARD...]")
             unresolved = list(d.actions_left) if isinstance(d, PlayDecision) else []
             zone = unresolved + [c for c in g.table if c not in unresolved]
-            (card,) = self._pick(rest[:1], zone, "the table")
+            (card,) = self._pick(rest[:1], zone, "on the table")
             returns: list[int] = []
             if len(rest) > 1:
                 if rest[1].lower() != "return":
                     raise InputProblem("action CARD return CARD...")
                 hand, discard = list(player.hand), list(player.discard)
                 for name in rest[2:]:
-                    if name.lower().startswith("d:"):
-                        returns.extend(self._pick([name[2:]], discard, "your discard pile"))
-                    else:
-                        returns.extend(self._pick([name], hand, "your hand"))
+                    from_discard = name.lower().startswith("d:")
+                    zone = discard if from_discard else hand
+                    (picked,) = self._pick([name[2:] if from_discard else name], zone,
+                                           "in your discard pile" if from_discard
+                                           else "in your hand")
+                    zone[:] = [c for c in zone if c.id != picked]
+                    returns.append(picked)
             return ResolveAction(card, tuple(returns))
         if verb == "word":
             word = None
-            if "=" in rest:
-                at = rest.index("=")
-                word = "".join(rest[at + 1:]) or None
-                rest = rest[:at]
-            zone = list(d.cards) if isinstance(d, LastWordDecision) else list(g.table)
-            where = "your cards" if isinstance(d, LastWordDecision) else "the table"
-            if not isinstance(d, LastWordDecision):
-                # Cards still in hand may be laid straight into the word.
-                zone += list(player.hand)
-            ids = self._pick(rest, zone, where)
-            if not isinstance(d, LastWordDecision):
-                in_hand = tuple(i for i in ids if any(c.id == i for c in player.hand))
-                if in_hand:
-                    g.play(PlayCards(in_hand))
-            return DeclareWord(ids, word)
+            text = line.split(None, 1)[1] if rest else ""
+            if "=" in text:
+                text, word = text.split("=", 1)
+                word = word.strip() or None
+                rest = text.split()
+            if not rest:
+                raise InputProblem("word CARD... [= WORD]: name the cards of the word in order")
+            if isinstance(d, LastWordDecision):
+                return DeclareWord(self._pick(rest, list(d.cards), "among your usable cards"), word)
+            # Cards still in the hand may be laid straight into the word (the engine plays them).
+            return DeclareWord(self._pick(rest, list(g.table) + list(player.hand),
+                                          "on the table or in your hand"), word)
         if verb == "best":
             if not isinstance(d, LastWordDecision):
                 raise InputProblem("'best' is for the last word")
@@ -321,7 +343,7 @@ class Console:
             if rest == ["none"]:
                 return Respond(d.player, ())
             attacks = list(d.attacks) if isinstance(d, ResponseDecision) else []
-            return Respond(d.player, self._pick(rest, attacks, "this turn's attacks"))
+            return Respond(d.player, self._pick(rest, attacks, "among this turn's attacks"))
         if verb == "refresh":
             return RefreshPool()
         if verb == "spend":
@@ -331,18 +353,18 @@ class Console:
         if verb == "buy":
             if len(rest) != 1:
                 raise InputProblem("buy NAME")
-            return Buy(rest[0])
+            return Buy(g.card_set.penalty if rest[0] == "?" else rest[0])
         if verb in ("done", "end"):
             return EndTurn()
         if verb == "keep":
             pool = list(g.pool)
-            (card,) = self._pick(rest[:1], pool, "the pool") if rest else (None,)
+            (card,) = self._pick(rest[:1], pool, "in the pool") if rest else (None,)
             if card is None:
                 raise InputProblem("keep NAME")
             return KeepPoolCard(card)
         if verb == "return":
             cards = list(d.cards) if isinstance(d, EndReturnDecision) else []
-            return EndReturn(self._pick(rest, cards, "the cards not used in your last word"))
+            return EndReturn(self._pick(rest, cards, "among the cards not used in your last word"))
         raise InputProblem(f"unknown command {words[0]!r}; type 'help'")
 
     def _pick(self, names: Sequence[str], zone: list[Card], where: str) -> tuple[int, ...]:
@@ -356,7 +378,12 @@ class Console:
             else:
                 found = [c for c in available if c.kind.name == wanted]
             if not found:
-                raise InputProblem(f"no {name} in {where}")
+                if wanted != "?" and wanted not in self.game.card_set:
+                    known = ", ".join(k.name for k in self.game.card_set.kinds)
+                    raise InputProblem(f"{name} is not a card name (the cards: {known}; ? is a "
+                                       "Penalty)")
+                raise InputProblem(f"no {'more ' if name in names[:len(ids)] else ''}{name} "
+                                   f"{where}")
             available.remove(found[0])
             ids.append(found[0].id)
         return tuple(ids)

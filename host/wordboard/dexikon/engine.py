@@ -10,8 +10,8 @@ A turn, as the rulebook's six phases:
 
 1. **Play cards** - :class:`PlayCards` (from hand to the table), :class:`ResolveAction` (each
    played card's Action effects, once, in any order).
-2. **Declare your word** - :class:`DeclareWord` names the row (cards on the table, in order) and
-   optionally the word; without it the engine finds the dictionary words that fit the row and,
+2. **Declare your word** - :class:`DeclareWord` names the row (cards on the table, in order; cards
+   still in the hand may be laid straight into it) and optionally the word; without it the engine finds the dictionary words that fit the row and,
    when several do, waits for :class:`ChooseWord`. Cards on the table but not in the row go back
    to the hand. Opponents then :class:`AcceptWord` or :class:`Challenge`; the player answers a
    challenge with :class:`Concede` (agreed invalid) or :class:`Insist` (the dictionary decides).
@@ -66,6 +66,7 @@ from wordboard.dexikon.cards import Card, CardSet, EffectType, Role
 from wordboard.dexikon.scoring import (STANDARD, FinalScore, ScoreSheet, Variant, final_score,
                                        rank)
 from wordboard.dexikon.words import MIN_WORD_LENGTH, WordList, fits_row, row_spellings
+from wordboard.dictionary import fold_word
 
 __all__ = [
     "HAND_SIZE", "POOL_SIZE", "SOLO_POOL_PENALTIES", "Phase", "IllegalAction", "Game", "Player",
@@ -157,8 +158,8 @@ class ResolveAction(Action):
 class DeclareWord(Action):
     """Declare the word laid by ``row`` (card ids in order); ``word`` None lets the engine find it.
 
-    During the game the row is made of cards on the table; for the last word, of any of the
-    player's cards.
+    During the game the row is made of cards on the table or still in the hand (those are played
+    with the declaration); for the last word, of any of the player's cards.
     """
 
     row: tuple[int, ...]
@@ -249,6 +250,16 @@ class EndReturn(Action):
     """End of the game: return these cards (ids) not used in the last word (may be empty)."""
 
     cards: tuple[int, ...]
+
+
+_ACTION_LABELS: dict[type, str] = {
+    PlayCards: "playing cards", ResolveAction: "resolving an Action effect",
+    DeclareWord: "declaring a word", ChooseWord: "choosing a word", GiveUp: "giving up",
+    AcceptWord: "accepting the word", Challenge: "a challenge", Concede: "conceding",
+    Insist: "insisting", Respond: "showing a Response card", RefreshPool: "refreshing the pool",
+    Spend: "spending", Bank: "banking", Buy: "buying", EndTurn: "ending the turn",
+    KeepPoolCard: "keeping a pool card", EndReturn: "returning cards",
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -652,8 +663,9 @@ class Game:
         handler, phases = handlers[type(action)]
         if self.phase not in phases:
             rule = R_REFRESH if isinstance(action, RefreshPool) else R_PHASE
-            raise IllegalAction(rule, f"{type(action).__name__} is not possible now: the game "
-                                      f"waits for {self.phase.value}")
+            who = self.players[self.pending.player].name
+            raise IllegalAction(rule, f"{_ACTION_LABELS[type(action)]} is not possible now: the "
+                                      f"game waits for {who} ({self.phase.value})")
         handler(action, apply)
 
     # phase 1 ----------------------------------------------------------------------------------
@@ -721,12 +733,13 @@ class Game:
             row = self._ids(action.row, usable, f"{player.name}'s usable cards", R_LAST_PENALTY)
             exclude: set[str] = set()
         else:
-            row = self._ids(action.row, self.turn.table, "play on the table", R_DECLARE)
+            row = self._ids(action.row, self.turn.table + player.hand,
+                            "play on the table or in the hand", R_DECLARE)
             exclude = self.banked_words
         if len(row) < MIN_WORD_LENGTH:
             raise IllegalAction(R_LENGTH, f"a word needs at least {MIN_WORD_LENGTH} cards")
         if action.word is not None:
-            word = action.word.strip().upper()
+            word = _folded(action.word)
             self._check_word(word, row, exclude)
             words = (word,)
         else:
@@ -740,7 +753,7 @@ class Game:
         if not last:
             t = self.turn
             back = [c for c in t.table if c not in row]
-            player.hand.extend(back)
+            player.hand[:] = [c for c in player.hand if c not in row] + back
             t.table[:] = row
         if len(words) == 1:
             self._open_claim(_Claim(player.index, tuple(row), words[0], last))
@@ -760,7 +773,7 @@ class Game:
             raise IllegalAction(R_STRICT, f"{word} is not in the dictionary")
 
     def _choose_word(self, action: ChooseWord, apply: bool) -> None:
-        word = action.word.strip().upper()
+        word = _folded(action.word)
         if word not in self._choice_words:
             raise IllegalAction(R_DECLARE, f"{word} is not one of the words that fit: "
                                            + ", ".join(self._choice_words))
@@ -772,7 +785,11 @@ class Game:
 
     def _open_claim(self, claim: _Claim) -> None:
         self._claim = claim
-        self.log.append(f"{self.players[claim.player].name} declares {claim.word}")
+        laid = " ".join(c.name if c.kind.letters == letter else f"{c.name}={letter}"
+                        for c, letter in zip(claim.row, claim.word))
+        what = "last word" if claim.last_word else "word"
+        self.log.append(f"{self.players[claim.player].name} declares the {what} {claim.word} "
+                        f"({laid})")
         if len(self.players) > 1:
             self.phase = Phase.CHALLENGE
         else:
@@ -874,6 +891,8 @@ class Game:
             sheet.last_word = claim.word
             sheet.last_word_value = sum(c.kind.points for c in claim.row)
             self._last_rows[claim.player] = claim.row
+            self.log.append(f"{sheet.name}'s last word {claim.word} is worth "
+                            f"{sheet.last_word_value}")
             self._next_last_word()
             return
         t = self.turn
@@ -908,6 +927,10 @@ class Game:
                                                          "this turn's attacks", R_RESPONSE))
         if apply:
             t.responses[action.player] = ignored
+            name = self.players[action.player].name
+            self.log.append(f"{name} shows a Response card and ignores "
+                            + (", ".join(c.name for c in attacks if c.id in ignored)
+                               if ignored else "nothing"))
             if len(t.responses) == len(t.responders):
                 self._resolve_attacks()
 
@@ -924,6 +947,10 @@ class Game:
                     # and place it to one side."
                     if self.penalty_stack:
                         player.set_aside.append(self.penalty_stack.pop())
+                        self.log.append(f"{card.name} attacks: {player.name} sets a Penalty "
+                                        "aside (a bonus point at the end)")
+                    else:
+                        self.log.append(f"{card.name} attacks, but the Penalty stack is empty")
                     continue
                 # "In clockwise order from the active player, each affected player gains a
                 # Penalty ... If the Penalty stack runs out, players no longer gain Penalties."
@@ -931,6 +958,7 @@ class Game:
                     if card.id in t.responses.get(p, frozenset()):
                         continue
                     if self._gain_penalty(self.players[p]) is None:
+                        self.log.append("the Penalty stack is empty: no more Penalties")
                         stopped = True
                         break
                 if stopped:
@@ -1077,6 +1105,10 @@ class Game:
             for c in penalties:
                 self.pool.remove(c)
                 (self.penalty_stack if warded else player.discard).append(c)
+            if penalties:
+                self.log.append(f"{len(penalties)} Penalty card(s) in the pool: "
+                                + ("the card in your hand sends them to the Penalty stack"
+                                   if warded else f"{player.name} gains them"))
         else:
             self._refill_pool(reshuffle=True)
         self.turns_taken += 1
@@ -1096,6 +1128,8 @@ class Game:
         # final turn."
         self.turn = _Turn(index, self.turns_taken + 1, final=self.solo and not self.pool_stack)
         self.phase = Phase.PLAY
+        if self.turn.final:
+            self.log.append("the pool deck is empty: this is the final turn")
 
     # the end ----------------------------------------------------------------------------------
 
@@ -1201,3 +1235,11 @@ class Game:
             self.pool.append(self.pool_stack.pop())
         self.pool.sort(key=lambda c: (c.kind.cost, c.kind.name, c.id))
 
+
+
+def _folded(word: str) -> str:
+    """A declared word as the dictionary spells it (``sauté`` -> ``SAUTE``); letters A-Z only."""
+    folded = fold_word(word)
+    if folded is None:
+        raise IllegalAction(R_DECLARE, f"{word.strip()!r} is not a word: use the letters A-Z")
+    return folded

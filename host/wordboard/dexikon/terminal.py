@@ -64,6 +64,8 @@ def _run(args) -> int:
     from wordboard.dictionary import load_dictionary
     from wordboard.errors import UserError
 
+    if args.players < 1:
+        raise UserError(f"--players: expected 1 or more, not {args.players}")
     card_set = load_card_set(args.cards)
     names = ([n.strip() for n in args.names.split(",")] if args.names
              else [f"Player {i + 1}" for i in range(args.players)])
@@ -71,6 +73,8 @@ def _run(args) -> int:
         raise UserError(f"--names gives {len(names)} names for {args.players} players")
     if any(not n for n in names):
         raise UserError("--names: a name is empty")
+    if len({n.lower() for n in names}) != len(names):
+        raise UserError("--names: two players have the same name")
     specials: list[int] = []
     if args.special_penalties:
         try:

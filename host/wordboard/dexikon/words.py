@@ -123,9 +123,14 @@ def _assign(word: str, kinds: Sequence[CardKind], order: Sequence[int]
     for pos, ch in enumerate(word):
         by_letter.setdefault(ch, []).append(pos)
     everywhere = list(range(n))
-    reach: list[list[int]] = [
-        everywhere if k.is_wild else [p for ch in k.letters for p in by_letter.get(ch, ())]
-        for k in kinds]
+    by_letters: dict[str, list[int]] = {"": everywhere}       # cards of one kind reach alike
+    reach: list[list[int]] = []
+    for k in kinds:
+        positions = by_letters.get(k.letters)
+        if positions is None:
+            positions = by_letters[k.letters] = [p for ch in k.letters
+                                                 for p in by_letter.get(ch, ())]
+        reach.append(positions)
     owner = [-1] * n
 
     def augment(i: int, seen: list[bool]) -> bool:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Sequence
 
 from wordboard.dictionary.compile import DictionaryStats
+from wordboard.paths import cache_dir
 
 __all__ = [
     "FORMAT_VERSION",
@@ -82,16 +83,6 @@ class CachedLexicon:
     rules: str
     stats: DictionaryStats
     sections: dict[int, bytes]
-
-
-def cache_dir(environ: dict[str, str] | None = None) -> Path:
-    """The cache folder from the environment (see the module documentation)."""
-    env = os.environ if environ is None else environ
-    if env.get("WORDBOARD_CACHE_DIR"):
-        return Path(env["WORDBOARD_CACHE_DIR"]).expanduser()
-    if env.get("XDG_CACHE_HOME"):
-        return Path(env["XDG_CACHE_HOME"]).expanduser() / "wordboard"
-    return Path.home() / ".cache" / "wordboard"
 
 
 def cache_path(directory: Path, source_name: str, paths: Sequence[Path], rules_token: str) -> Path:

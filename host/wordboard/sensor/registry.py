@@ -20,23 +20,13 @@ from pathlib import Path
 from typing import Iterator
 
 from wordboard.errors import DataFileError, UserError
+from wordboard.paths import data_dir
 from wordboard.sensor.events import Tag
 from wordboard.sensor.identity import TileIdentity, decode_tile_code, parse_identity
 
 FORMAT = "wordboard-tiles"
 VERSION = 1
 _UID_HEX = re.compile(r"^(?:[0-9A-F]{2}){4,10}$")
-
-
-def data_dir() -> Path:
-    """The user's wordboard data folder (not created here)."""
-    configured = os.environ.get("WORDBOARD_DATA_DIR")
-    if configured:
-        return Path(configured)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg:
-        return Path(xdg) / "wordboard"
-    return Path.home() / ".local" / "share" / "wordboard"
 
 
 def default_registry_path() -> Path:
