@@ -366,3 +366,22 @@ def test_09_metamorphosis_with_a_fresh_hexx_tile_casts_a_new_hexx():
     assert game.pending.kind is DecisionKind.ROLL and game.pending.chooser is BLACK
     game.decide(4)                               # Reversal: BATS turns red
     assert all(owners(game)[n] == "r" for n in ("d5", "e5", "f5", "g5"))
+
+
+def test_for_the_leds_placed_and_flipped_name_only_squares_that_still_hold_the_tile():
+    # Null & Void takes the HEXX tile just placed (e4) and the flipped A (e5) off the board:
+    # the LEDs must not light or animate squares that are empty now.
+    game = hexx_played()
+    game.decide(11)
+    game.decide(sq("e5"))
+    game.decide(sq("e4"))
+    record = game.last_turn
+    assert [q.name for q in record.placed] == ["e6"]
+    assert record.flipped == ()
+    assert {q.name for q in record.removed} == {"e4", "e5"}
+    # The Changeling fills e4 twice in one turn: listed once
+    game = hexx_played()
+    game.decide(14)
+    game.decide(sq("e4"))
+    game.decide(0)
+    assert sorted(q.name for q in game.last_turn.placed) == ["e4", "e6"]

@@ -233,3 +233,60 @@ def test_decisions_are_typed_as_squares_letters_and_words():
     status, out = session_output(game, "14\ne4\nQ\nM\n")  # The Changeling: e4, then give M
     assert "you have no Q tile" in out
     assert game.tile_at("e4").letter == "M"
+
+
+def test_a_file_that_cannot_be_saved_is_reported_and_the_game_goes_on(tmp_path):
+    from .test_effects import hexx_played
+
+    game = hexx_played()
+    missing = tmp_path / "no such folder" / "game.hexx"
+    status, out = session_output(game, f"4\nsave {missing}\nhand\n")
+    assert "cannot write" in out
+    assert "red's hand" in out                          # the game went on after the error
+    assert status == 1 and "Traceback" not in out
+
+
+def test_quit_works_at_any_prompt_including_a_hexx_decision():
+    from .test_effects import hexx_played
+
+    game = hexx_played()
+    status, out = session_output(game, "3\nquit\n")
+    assert status == 0 and out.rstrip().endswith("Game abandoned.")
+
+
+def test_the_roll_is_told_before_the_choices_it_asks_for_and_words_once():
+    from wordboard.hexx.sample import sample_game
+
+    game = sample_game(6)
+    status, out = session_output(game, "e7 N ATOp\n11\ng5\nd7\n")
+    assert out.count("words: ATOP") == 1
+    rolled = out.index("rolled 11: 11 Null & Void")
+    assert rolled < out.index("black: Null & Void: choose a tile")
+    assert out.index("g5 is taken off the board") < out.index("red: Null & Void: choose a tile")
+    assert "turn 7: red must choose a tile to remove" in out
+
+
+def test_a_bad_answer_names_the_valid_choices():
+    from .test_effects import hexx_played
+
+    game = hexx_played()
+    status, out = session_output(game, "10\nT\n\nA\n")
+    assert "T is not a valid answer: black must choose a vowel, one of A E I O U" in out
+    assert "nothing is not a valid answer" in out
+    game = hexx_played()
+    status, out = session_output(game, "12\n9\n")
+    assert "type a number from 1 to 6" in out
+
+
+def test_undo_against_the_computer_goes_back_to_the_persons_own_move(files, monkeypatch,
+                                                                       capsys):
+    edition, words = files
+    lines, _ = script_for(edition, 3, computer_colour=Colour.BLACK)
+    first = lines[0]
+    status, out, err = run_cli(
+        ["play", "hexx", "--edition", str(edition), "--lexicon", str(words), "--seed", "3",
+         "--first", "red", "--black", "computer", "--color", "never"],
+        f"{first}\nundo\nundo\n{first}\n", monkeypatch, capsys)
+    assert "undone: the last 2 moves and answers are taken back" in out   # black's, then red's
+    assert "nothing to undo" in out            # the second undo: back at the start
+    assert out.count(f"red plays {first}") == 2  # the same move can be made again

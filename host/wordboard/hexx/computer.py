@@ -9,6 +9,7 @@ full dictionary.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from typing import Iterable, Iterator
 
@@ -116,13 +117,18 @@ class ComputerPlayer:
 
     def find_plays(self, game: HexxGame, player: Colour | None = None) -> list[PlayPreview]:
         """Every legal word ``player`` (default: to move) can play now."""
-        return self._previews(game, player, (play for play, _ in self._candidates(game, player)))
+        return self._previews(game, player,
+                              (Play(start, direction, word)
+                               for _, start, direction, word in self._candidates(game, player)))
 
     def best_plays(self, game: HexxGame, player: Colour | None = None,
                    shortlist: int = 40) -> list[PlayPreview]:
         """The legal plays that look best on their primary word, checked in full."""
-        ranked = sorted(self._candidates(game, player), key=lambda c: (-c[1], c[0].notation))
-        return self._previews(game, player, (play for play, _ in ranked[:shortlist]))
+        order = {direction: i for i, direction in enumerate(Direction)}
+        ranked = heapq.nsmallest(shortlist, self._candidates(game, player),
+                                 key=lambda c: (-c[0], c[1], order[c[2]], c[3]))
+        return self._previews(game, player, (Play(start, direction, word)
+                                             for _, start, direction, word in ranked))
 
     @staticmethod
     def _previews(game: HexxGame, player, plays) -> list[PlayPreview]:
@@ -134,73 +140,96 @@ class ComputerPlayer:
                 pass
         return previews
 
-    def _candidates(self, game: HexxGame, player: Colour | None):
-        """(play, estimated gain) for every word that fits a line and the hand."""
+    def _candidates(self, game: HexxGame, player: Colour | None
+                    ) -> Iterator[tuple[int, Square, Direction, str]]:
+        """(estimated gain, start, direction, word) for every word that fits a line and the
+        hand (the word spelt as in :class:`Play`: a small letter for a HEXX tile)."""
         player = player or game.to_move
         hand = Counter(t.symbol for t in game.hand(player))
-        wilds = hand.pop("?", 0)
+        wilds = min(hand.pop("?", 0), 1)  # the simple player uses at most one HEXX tile a word
         if not hand and not wilds:
             return
+        hand_counts = dict(hand)
+        allowed = set(hand)
         board = game.board
         layout = game.layout
         if board:   # empty squares touching a tile: a new word must cover one
             anchors = {n for q in board for n in layout.neighbours(q) if n not in board}
         else:       # the first word covers the centre
             anchors = {layout.centre}
-        seen: set[str] = set()
         for axis, line in layout.lines():
             n = len(line)
+            covered = [q in board for q in line]
             for i in range(n):
-                if i > 0 and line[i - 1] in board:
+                if i > 0 and covered[i - 1]:
                     continue
                 empties = 0
                 for j in range(i, min(n, i + self.max_length)):
-                    if line[j] not in board:
+                    if not covered[j]:
                         empties += 1
                     if empties > HAND_SIZE:
                         break
-                    if j == i or empties == 0 or (j + 1 < n and line[j + 1] in board):
+                    if j == i or empties == 0 or (j + 1 < n and covered[j + 1]):
                         continue
                     segment = line[i:j + 1]
                     if anchors.isdisjoint(segment):
                         continue
                     taken = sum(1 for q in segment if q in board and board[q].owner is not player)
-                    for direction, squares in ((axis, segment),
-                                               (axis.opposite, segment[::-1])):
-                        for play in self._fill(squares, direction, board, hand, wilds):
-                            if play.notation not in seen:
-                                seen.add(play.notation)
-                                hexx = sum(1 for ch in play.word if ch.islower())
-                                yield play, empties + 2 * taken - 2 * hexx
+                    pattern = [board[q].letter if q in board else None for q in segment]
+                    for word, hexx, backwards in self._fill(pattern, hand_counts, allowed,
+                                                            wilds):
+                        gain = empties + 2 * taken - 2 * hexx
+                        if backwards:
+                            yield gain, segment[-1], axis.opposite, word[::-1]
+                        else:
+                            yield gain, segment[0], axis, word
 
-    def _fill(self, squares: list[Square], direction: Direction, board, hand: Counter,
-              wilds: int) -> Iterator[Play]:
-        pattern = [board[q].letter if q in board else None for q in squares]
-        wilds = min(wilds, 1)  # the simple player uses at most one HEXX tile in a word
-        for word in self.index.matching(pattern, set(hand), others=wilds):
-            need = Counter(ch for ch, fixed in zip(word, pattern) if fixed is None)
-            short = sum(max(0, k - hand.get(ch, 0)) for ch, k in need.items())
-            if short > wilds:
-                continue
-            spelt = []
-            left = Counter(hand)
-            for ch, fixed in zip(word, pattern):
-                if fixed is None and left[ch] <= 0:
-                    spelt.append(ch.lower())
-                else:
-                    if fixed is None:
+    def _fill(self, pattern: list[str | None], hand: dict[str, int], allowed: set[str],
+              wilds: int) -> Iterator[tuple[str, int, bool]]:
+        """Words that fit ``pattern`` read forwards or (``backwards``) from its end: each spelt
+        along the pattern (a small letter for a HEXX tile), with the HEXX tiles it uses.
+        Letters that read a word both ways are tried once."""
+        seen: set[str] = set()
+        for reverse in (False, True):
+            shape = pattern[::-1] if reverse else pattern
+            for word in self.index.matching(shape, allowed, others=wilds):
+                if reverse:
+                    word = word[::-1]
+                if word in seen:     # a palindrome reads the same both ways
+                    continue
+                seen.add(word)
+                left = dict(hand)
+                spelt = []
+                short = 0
+                for ch, fixed in zip(word, pattern):
+                    if fixed is not None:
+                        spelt.append(ch)
+                    elif left.get(ch, 0) > 0:
                         left[ch] -= 1
-                    spelt.append(ch)
-            yield Play(squares[0], direction, "".join(spelt))
+                        spelt.append(ch)
+                    else:
+                        short += 1
+                        if short > wilds:
+                            break
+                        spelt.append(ch.lower())
+                else:
+                    yield "".join(spelt), short, reverse
 
     @staticmethod
     def _gain(preview: PlayPreview) -> int:
         return len(preview.placed) + 2 * len(preview.flips)
 
-    def choose_move(self, game: HexxGame) -> Move:
+    def best_play(self, game: HexxGame) -> PlayPreview | None:
+        """The word that gains the most tiles (fewest HEXX tiles used on a tie), if any."""
         plays = self.best_plays(game)
-        if plays:
-            return max(plays, key=lambda p: (self._gain(p), -p.hexx_tiles, p.play.notation)).play
+        if not plays:
+            return None
+        return max(plays, key=lambda p: (self._gain(p), -p.hexx_tiles, p.play.notation))
+
+    def choose_move(self, game: HexxGame) -> Move:
+        best = self.best_play(game)
+        if best is not None:
+            return best.play
         if game.bag_size:
             hand = "".join(t.symbol for t in game.hand(game.to_move))
             keep = ""  # put every tile back except one vowel and the HEXX tiles

@@ -567,8 +567,9 @@ class HexxGame:
             except TypeError:
                 pass
         if not decision.is_valid(answer):
-            raise IllegalMoveError(Rule.CHOICE, f"{answer!r} is not a valid answer to "
-                                                f"'{decision.prompt}'")
+            raise IllegalMoveError(Rule.CHOICE, f"{_shown(answer)} is not a valid answer: "
+                                                f"{decision.chooser} must {decision.kind.value}, "
+                                                f"{decision.describe_choices()}")
         self._save()
         s.pending = None
         handler = getattr(self, f"_answer_{decision.kind.name.lower()}")
@@ -964,6 +965,17 @@ class HexxGame:
             self._ask_roll(player)
             return
         self._end_play(word=True)
+
+
+def _shown(answer: Any) -> str:
+    """An answer as a person would have typed it (squares by name)."""
+    if isinstance(answer, Square):
+        return answer.name
+    if isinstance(answer, tuple) and all(isinstance(q, Square) for q in answer):
+        return " ".join(q.name for q in answer) or "nothing"
+    if isinstance(answer, str):
+        return answer or "nothing"
+    return repr(answer)
 
 
 __all__ = ["HexxGame", "PlayPreview", "Rule"]

@@ -190,6 +190,21 @@ class Decision:
     count: int = 1
     can_decline: bool = False
 
+    def describe_choices(self) -> str:
+        """The valid answers, as a person would type them."""
+        if self.kind is DecisionKind.ROLL:
+            return "a roll from 1 to 20"
+        if self.kind is DecisionKind.METAMORPHOSIS:
+            return (f"one of {len(self.options)} swaps that make a word, or forfeit"
+                    if self.options else "forfeit (no swap makes a word)")
+        if self.kind in (DecisionKind.STEAL_TILE, DecisionKind.GIVE_TILE,
+                         DecisionKind.REPLACE_HEXX):
+            return f"a tile position from 1 to {len(self.options)}"
+        shown = " ".join(getattr(option, "name", str(option)) for option in self.options)
+        if self.kind is DecisionKind.FLIP_TILES:
+            return f"{self.count} different squares of {shown}"
+        return f"one of {shown}"
+
     def is_valid(self, answer) -> bool:
         if answer is None:
             return self.can_decline
@@ -258,17 +273,14 @@ class TurnRecord:
 
     @property
     def placed(self) -> tuple[Square, ...]:
-        """Squares where a tile was put this turn (the LEDs light them)."""
-        return tuple(e.square for e in self.events if e.kind == "placed")
+        """Squares where a tile was put this turn and still lies (the LEDs light them)."""
+        return placed_squares(self.events)
 
     @property
     def flipped(self) -> tuple[Square, ...]:
-        """Squares whose tile turned over this turn, in order, each once (the LEDs animate them)."""
-        seen: dict[Square, None] = {}
-        for event in self.events:
-            if event.kind == "flipped":
-                seen[event.square] = None
-        return tuple(seen)
+        """Squares whose tile turned over this turn and is still on the board, in order, each
+        once (the LEDs animate them)."""
+        return flipped_squares(self.events)
 
     @property
     def flips(self) -> tuple[Event, ...]:
@@ -278,6 +290,29 @@ class TurnRecord:
     @property
     def removed(self) -> tuple[Square, ...]:
         return tuple(e.square for e in self.events if e.kind == "removed")
+
+
+def placed_squares(events) -> tuple[Square, ...]:
+    """The squares ``events`` put a tile on that still hold it (a tile put down and then taken
+    off again by a HEXX is not shown; a square filled twice is listed once)."""
+    squares: dict[Square, None] = {}
+    for event in events:
+        if event.kind == "placed":
+            squares[event.square] = None
+        elif event.kind == "removed":
+            squares.pop(event.square, None)
+    return tuple(squares)
+
+
+def flipped_squares(events) -> tuple[Square, ...]:
+    """The squares ``events`` turned over, each once, whose tile is still on the board."""
+    squares: dict[Square, None] = {}
+    for event in events:
+        if event.kind == "flipped":
+            squares[event.square] = None
+        elif event.kind == "removed":
+            squares.pop(event.square, None)
+    return tuple(squares)
 
 
 class LastingKind(enum.Enum):

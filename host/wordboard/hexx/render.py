@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from wordboard.hexx.board import Layout, Square
-from wordboard.hexx.model import Colour
+from wordboard.hexx.model import Colour, flipped_squares, placed_squares
 
 _RED = "\x1b[1;97;41m"
 _BLACK = "\x1b[1;97;40m"
@@ -41,11 +41,14 @@ class BoardPicture:
 
 
 def picture_of(game) -> BoardPicture:
-    """The picture of a :class:`~wordboard.hexx.game.HexxGame`."""
+    """The picture of a :class:`~wordboard.hexx.game.HexxGame`: the tiles, and what the last
+    turn placed and flipped (or, while a HEXX waits for a decision, the turn so far)."""
     tiles = {sq: ShownTile(t.letter, t.owner, t.is_hexx) for sq, t in game.board.items()}
-    last = game.last_turn
-    return BoardPicture(game.layout, tiles, last.placed if last else (),
-                        last.flipped if last else ())
+    events = game.current_events
+    if not events:
+        last = game.last_turn
+        events = last.events if last else ()
+    return BoardPicture(game.layout, tiles, placed_squares(events), flipped_squares(events))
 
 
 def use_colour(mode: str, stream: TextIO) -> bool:

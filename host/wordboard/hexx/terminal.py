@@ -76,6 +76,10 @@ def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     return session.run()
 
 
+class _Quit(Exception):
+    """A player typed quit."""
+
+
 class Session:
     """The conversation with the players: prompts, parsing, showing the board."""
 
@@ -92,7 +96,8 @@ class Session:
         self.save_path = save_path
         self.seed = seed
         self.computer = ComputerPlayer(game.dictionary)
-        self._shown = -1
+        self._shown: tuple[int, int] | None = None   # (turns, events) when the board was drawn
+        self._told = (0, 0, False)   # (turn record, its events told, its words told)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -105,10 +110,12 @@ class Session:
             raise EOFError
         if not self.stdin.isatty():
             self.out.write(line if line.endswith("\n") else line + "\n")
+        if line.strip().lower() in ("quit", "exit"):
+            raise _Quit
         return line.strip()
 
     def run(self) -> int:
-        from wordboard.hexx.model import IllegalMoveError
+        from wordboard.errors import UserError
 
         game = self.game
         intro = f"HEXX on {game.edition.name}"
@@ -130,17 +137,18 @@ class Session:
                         done = self.human_decision(decision)
                     else:
                         done = self.human_move()
-                except IllegalMoveError as exc:
-                    self.say(f"  not allowed: {exc}")
+                except UserError as exc:   # an illegal move or answer, a file not written
+                    prefix = "not allowed: " if hasattr(exc, "rule") else ""
+                    self.say(f"  {prefix}{exc}")
                     continue
                 except ValueError as exc:
                     self.say(f"  {exc}")
                     continue
-                if done == "quit":
-                    self.say("Game abandoned.")
-                    return 0
                 if done:
                     self.after_action()
+        except _Quit:
+            self.say("Game abandoned.")
+            return 0
         except EOFError:
             self.say("")
             self.say("Input ended before the game did.")
@@ -155,14 +163,21 @@ class Session:
         from wordboard.hexx.render import picture_of, render
 
         game = self.game
-        if not force and len(game.history) == self._shown:
-            return
-        self._shown = len(game.history)
+        version = (len(game.history), len(game.current_events))
+        if not force and self._shown is not None:
+            if version == self._shown:
+                return
+            if version[0] == self._shown[0] and not self.person_acts():
+                return       # a HEXX in progress is drawn for a person who must answer
+        self._shown = version
         self.say("")
         self.say(render(picture_of(game), self.colour))
         for effect in game.lasting_effects:
             self.say(f"lasting HEXX: {effect.describe()}")
-        if not game.is_over:
+        if game.pending is not None:
+            self.say(f"turn {game.turn_number}: {game.pending.chooser} must "
+                     f"{game.pending.kind.value}; bag {game.bag_size} tiles")
+        elif not game.is_over:
             state = f"turn {game.turn_number}: {game.to_move} to play"
             if game.plays_left > 1:
                 state += f" ({game.plays_left} plays left this turn)"
@@ -170,30 +185,50 @@ class Session:
                 state += " (last turn)"
             self.say(f"{state}; bag {game.bag_size} tiles")
 
-    def describe_last(self) -> None:
-        record = self.game.last_turn
-        if record is None:
-            return
-        words = ", ".join(w.text for w in record.words)
-        if words:
-            self.say(f"  words: {words}")
-        for event in record.events:
+    def person_acts(self) -> bool:
+        """Whether a person plays or answers next."""
+        game = self.game
+        if game.is_over:
+            return False
+        who = game.pending.chooser if game.pending else game.to_move
+        return self.players[who] != "computer"
+
+    def tell_news(self) -> None:
+        """Say what the turn in progress (or the last one) did that has not been said yet:
+        its words once, then each roll, HEXX and note as it happens."""
+        number, words, events = self._news()
+        told_number, told_events, told_words = self._told
+        if told_number != number:
+            told_events, told_words = 0, False
+        if words and not told_words:
+            self.say(f"  words: {', '.join(w.text for w in words)}")
+            told_words = True
+        for index, event in enumerate(events[told_events:], start=told_events):
             if event.kind == "rolled":
                 self.say(f"  rolled {event.value}: {event.text}")
             elif event.kind in ("note", "effect", "swapped"):
                 self.say(f"  {event.text}")
             elif event.kind == "flip-blocked":
                 self.say(f"  {event.square} stays {event.before} (Frozen in Place)")
+            elif event.kind == "removed":
+                self.say(f"  {event.square} is taken off the board (to {event.text})")
+            elif event.kind == "placed" and any(e.kind == "rolled" for e in events[:index]):
+                self.say(f"  {event.text} is put on {event.square}")
+        self._told = (number, len(events), told_words)
+
+    def _news(self):
+        """(turn record number, words, events) of the turn in progress or the last one."""
+        game = self.game
+        if game.current_events or game.current_words:
+            return len(game.history) + 1, game.current_words, game.current_events
+        if game.last_turn is not None:
+            return game.last_turn.number, game.last_turn.words, game.last_turn.events
+        return 0, (), ()
 
     def after_action(self) -> None:
         from wordboard.hexx.savefile import save_game
 
-        game = self.game
-        if game.pending is None:
-            self.describe_last()
-        elif game.current_words and game.pending.kind.name == "ROLL" and not any(
-                e.kind == "rolled" for e in game.current_events):
-            self.say(f"  words: {', '.join(w.text for w in game.current_words)}")
+        self.tell_news()
         if self.save_path:
             save_game(self.game, self.save_path)
 
@@ -213,8 +248,6 @@ class Session:
             return False
         word, _, rest = line.partition(" ")
         command = word.lower()
-        if command in ("quit", "exit"):
-            return "quit"
         if command in ("help", "?"):
             self.say(HELP)
             return False
@@ -229,20 +262,14 @@ class Session:
             self.say("\n".join(f"  {e.describe()}" for e in effects) or "  no lasting HEXX")
             return False
         if command == "hint":
-            plays = self.computer.best_plays(game)
-            if not plays:
-                self.say("  no word found: discard or pass")
+            best = self.computer.best_play(game)
+            if best is None:
+                self.say("  no word found: " + ("discard" if game.bag_size else "pass"))
             else:
-                best = max(plays, key=lambda p: (len(p.placed) + 2 * len(p.flips)))
                 self.say(f"  try {best.play.notation} ({', '.join(w.text for w in best.words)})")
             return False
         if command == "undo":
-            try:
-                game.pop()
-            except IndexError:
-                raise ValueError("nothing to undo") from None
-            self._shown = -1
-            self.say("  undone: the last move or answer is taken back")
+            self.undo()
             return False
         if command == "save":
             if not rest.strip():
@@ -263,22 +290,39 @@ class Session:
         self.say(f"{player} plays {play.notation}")
         return True
 
+    def undo(self) -> None:
+        """Take back the last move or answer; against the computer, back to the last time a
+        person was to play or answer (else the computer would just do the same again)."""
+        game = self.game
+        try:
+            game.pop()
+        except IndexError:
+            raise ValueError("nothing to undo") from None
+        steps = 1
+        while not self.person_acts():
+            try:
+                game.pop()
+            except IndexError:
+                break
+            steps += 1
+        self._shown = None
+        number, _, events = self._news()
+        self._told = (number, len(events), True)
+        what = ("the last move or answer is" if steps == 1
+                else f"the last {steps} moves and answers are")
+        self.say(f"  undone: {what} taken back")
+
     # ------------------------------------------------------------ a person's decision
 
-    def human_decision(self, decision) -> bool | str:
+    def human_decision(self, decision) -> bool:
         from wordboard.hexx.board import Square
         from wordboard.hexx.model import DecisionKind, Metamorphosis, Play
 
         game = self.game
         kind = decision.kind
         me = decision.chooser
-        if decision.effect is not None and kind not in (DecisionKind.GIVE_TILE,
-                                                         DecisionKind.REPLACE_HEXX):
-            self.say(f"  HEXX {decision.effect}")
         if kind is DecisionKind.ROLL:
             line = self.ask(f"{decision.prompt}: Enter rolls, or type your d20 roll (1-20) > ")
-            if line.lower() == "quit":
-                return "quit"
             if not line:
                 game.roll()
             else:
@@ -303,7 +347,7 @@ class Session:
             return True
         if kind is DecisionKind.STEAL_TILE:
             line = self.ask(f"{decision.prompt}: 1-{len(decision.options)} > ")
-            if not line.isdigit():
+            if not line.isdigit() or not 1 <= int(line) <= len(decision.options):
                 raise ValueError(f"type a number from 1 to {len(decision.options)}")
             game.decide(int(line) - 1)
             return True
