@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+#: The word list games use unless told otherwise. SCOWL keeps abbreviations and proper nouns in
+#: files of their own, so unlike wamerican (which has qt, vs, ts) it needs no guessing; size 70
+#: is a large dictionary's vocabulary (111,817 words).
+DEFAULT_LEXICON = "scowl:70"
+
 
 def open_edition(name_or_path: str):
     from wordboard.editions import load_edition

@@ -6,6 +6,8 @@ the engine, the card set and the dictionary.
 
 from __future__ import annotations
 
+from wordboard.commands.common import DEFAULT_LEXICON
+
 import argparse
 
 DESCRIPTION = """\
@@ -29,8 +31,8 @@ def register(subparsers) -> None:
                         choices=["standard", "quick", "long", "long-best5"],
                         help="standard: 7 banked words end the game, best 5 count; quick: 5/3; "
                              "long: 8/6; long-best5: 8/5")
-    parser.add_argument("--lexicon", default="wamerican", metavar="NAME|PATH",
-                        help="the dictionary that settles challenges (default: wamerican)")
+    parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME|PATH",
+                        help="the dictionary that settles challenges (default: %(default)s)")
     parser.add_argument("--cards", metavar="FILE",
                         help="a card set file (default: wordboard's stand-in set)")
     parser.add_argument("--special-penalties", metavar="N,N,...",

@@ -15,6 +15,8 @@ extradiction``); at the end of input the game stops and the stars so far are sho
 
 from __future__ import annotations
 
+from wordboard.commands.common import DEFAULT_LEXICON
+
 import argparse
 import sys
 from typing import TextIO
@@ -52,8 +54,8 @@ def register(subparsers) -> None:
     parser.add_argument("--turns", type=int, default=10, metavar="N",
                         help="clue cards (Speed: turns) before the game ends (default 10)")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed, to replay a game")
-    parser.add_argument("--lexicon", default="wamerican", metavar="NAME|PATH",
-                        help="dictionary for Level 3 and Speed (default wamerican)")
+    parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME|PATH",
+                        help="dictionary for Level 3 and Speed (default: %(default)s)")
     parser.add_argument("--speak", action="store_true", help="say the prompts aloud (espeak-ng)")
     parser.set_defaults(handler=run)
 

@@ -14,6 +14,8 @@ at a roll rolls the game's seeded die; a number is a roll of a physical d20.
 
 from __future__ import annotations
 
+from wordboard.commands.common import DEFAULT_LEXICON
+
 import sys
 from typing import TextIO
 
@@ -37,8 +39,8 @@ def register(subparsers) -> None:
     parser.add_argument("--edition", default="standin", metavar="NAME|PATH",
                         help="the HEXX set: board and tiles (default: standin, wordboard's own "
                              "stand-in, not the real box)")
-    parser.add_argument("--lexicon", default="wamerican", metavar="NAME|PATH",
-                        help="word list (default: wamerican)")
+    parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME|PATH",
+                        help="word list (default: %(default)s)")
     parser.add_argument("--red", choices=("human", "computer"), default="human",
                         help="who plays red (default: human)")
     parser.add_argument("--black", choices=("human", "computer"), default="human",
