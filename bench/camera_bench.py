@@ -56,19 +56,21 @@ def ms(values) -> str:
 
 def rendered(boards: int, classifier, tesseract: bool, style: SceneStyle, label: str, seed0: int = 1000) -> None:
     ok = total = false_tiles = 0
-    t_given, t_found = [], []
+    t_given, t_found, cpu_given, cpu_found = [], [], [], []
     confusions = {}
     for i in range(boards):
         state = random_state(seed=seed0 + i)
         scene = render_scene(state, style, seed=seed0 + i)
         reader = BoardReader(15, 15, scene.corners, classifier=classifier, use_tesseract=tesseract)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         got = reader.read(scene.image).state
         t_given.append(time.perf_counter() - t0)
+        cpu_given.append(time.process_time() - c0)
         finder = BoardReader(15, 15, classifier=classifier, use_tesseract=tesseract)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         finder.read(scene.image)
         t_found.append(time.perf_counter() - t0)
+        cpu_found.append(time.process_time() - c0)
         a, b, c = score(state, got)
         ok, total, false_tiles = ok + a, total + b, false_tiles + c
         for r, cc, s in state.occupied():
@@ -78,6 +80,8 @@ def rendered(boards: int, classifier, tesseract: bool, style: SceneStyle, label:
     top = ", ".join(f"{k} x{v}" for k, v in sorted(confusions.items(), key=lambda kv: -kv[1])[:8])
     print(f"{label}: {ok}/{total} tiles = {100 * ok / total:.2f}%, empty read as tile: {false_tiles}")
     print(f"  full read, grid given: {ms(t_given)}; grid found in the picture too: {ms(t_found)}")
+    print(f"  the same in CPU time (this process; fairer on a busy machine): grid given {ms(cpu_given)}; "
+          f"found {ms(cpu_found)}")
     print(f"  errors: {top or 'none'}")
 
 
@@ -87,16 +91,17 @@ def incremental(classifier, moves: int = 8) -> None:
     reader = BoardReader(15, 15, classifier=classifier, use_tesseract=False)
     for _ in range(4):
         reader.update(camera.read())
-    times, steady = [], []
+    times, steady, cpu = [], [], []
     rng = np.random.default_rng(5)
     for _ in range(moves):
         empty = [(r, c) for r in range(15) for c in range(15) if camera.state.at(r, c) == "."]
         r, c = empty[int(rng.integers(len(empty)))]
         camera.state = camera.state.with_square(r, c, LETTERS[int(rng.integers(26))])
         frame = camera.read()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         reader.update(frame)
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
         for _ in range(3):
             frame = camera.read()
             t0 = time.perf_counter()
@@ -104,7 +109,7 @@ def incremental(classifier, moves: int = 8) -> None:
             steady.append(time.perf_counter() - t0)
     ok, total, _ = score(camera.state, reader.last_reading.state)
     print(f"incremental update after one move: {ms(times)}; unchanged frame: {ms(steady)}; "
-          f"board after {moves} moves: {ok}/{total} tiles right")
+          f"board after {moves} moves: {ok}/{total} tiles right; CPU time after one move: {ms(cpu)}")
 
 
 def real_photos(classifier, tesseract: bool) -> None:

@@ -17,18 +17,11 @@ import numpy as np
 
 from wordboard.camera.geometry import GridCorners, GridWarp
 from wordboard.errors import DataFileError
+from wordboard.paths import config_dir
 
 CALIBRATION_FILE = "camera.json"
 ANNOTATED_FILE = "camera-calibration.png"
 _FORMAT = 1
-
-
-def config_dir() -> Path:
-    """The wordboard configuration directory."""
-    if os.environ.get("WORDBOARD_CONFIG_DIR"):
-        return Path(os.environ["WORDBOARD_CONFIG_DIR"])
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "wordboard"
 
 
 @dataclass(frozen=True)

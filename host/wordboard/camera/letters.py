@@ -20,6 +20,7 @@ import numpy as np
 
 from wordboard.camera.fonts import LETTERS, available_fonts
 from wordboard.camera.squares import Glyph, find_glyph
+from wordboard.paths import cache_dir
 
 TILES = "tiles"
 HANDWRITTEN = "handwritten"
@@ -35,14 +36,6 @@ class LetterGuess:
     letter: str
     confidence: float  # 0-1
     alternatives: tuple[str, ...]  # the next most likely letters, best first
-
-
-def cache_dir() -> Path:
-    """Where trained classifiers are kept."""
-    if os.environ.get("WORDBOARD_CACHE_DIR"):
-        return Path(os.environ["WORDBOARD_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "wordboard"
 
 
 def _hog(images: np.ndarray, cell: int = 6, bins: int = 9) -> np.ndarray:
@@ -82,8 +75,38 @@ def glyph_features(glyphs: list[Glyph]) -> np.ndarray:
     return np.concatenate([hog, thumbs, aspect], axis=1).astype(np.float32)
 
 
+#: Letters the nearest-neighbour vote often mixes up; each pair gets its own linear discriminant.
+CONFUSABLE_PAIRS = ("OQ", "VY", "GO", "CG", "FP", "MN", "BS", "DO", "IJ", "HN", "EF", "BE", "KX", "UV")
+
+
+def _pair_discriminant(features: np.ndarray, labels: np.ndarray, a: int, b: int,
+                       shrink: float = 0.5) -> tuple[np.ndarray, float] | None:
+    """Fisher's linear discriminant between letters ``a`` and ``b`` (positive means ``b``), with
+    the within-class covariance shrunk towards its diagonal so a few hundred glyphs suffice.
+    Returns ``(weights, bias)`` scaled so the two classes' means sit at -1 and +1."""
+    xa, xb = features[labels == a].astype(np.float64), features[labels == b].astype(np.float64)
+    if len(xa) < 5 or len(xb) < 5:
+        return None
+    ma, mb = xa.mean(axis=0), xb.mean(axis=0)
+    centred = np.concatenate([xa - ma, xb - mb])
+    cov = centred.T @ centred / len(centred)
+    cov = (1 - shrink) * cov + shrink * np.diag(np.diag(cov)) + 1e-4 * np.eye(len(cov))
+    w = np.linalg.solve(cov, mb - ma)
+    pa, pb = float(ma @ w), float(mb @ w)
+    if pb - pa <= 1e-9:
+        return None
+    scale = 2.0 / (pb - pa)
+    return (w * scale).astype(np.float32), float(-(pa + pb) / 2 * scale)
+
+
 class LetterClassifier:
-    """Reads normalised glyphs as capital letters, with a confidence."""
+    """Reads normalised glyphs as capital letters, with a confidence.
+
+    First stage: k nearest neighbours over HOG features. Second stage: when the two letters the
+    neighbours vote for most are a known confusable pair (O/Q, V/Y, ...), a linear discriminant
+    trained on just those two letters decides, since it weighs the few pixels that differ (Q's
+    tail, Y's stem) rather than the whole shape.
+    """
 
     def __init__(self, features: np.ndarray, labels: np.ndarray, kind: str, k: int = 7):
         self.kind = kind
@@ -91,6 +114,12 @@ class LetterClassifier:
         self._labels = labels.astype(np.int32)
         self._features = features.astype(np.float32)
         self._sq_norms = (self._features**2).sum(axis=1)
+        self._pairs: dict[tuple[int, int], tuple[np.ndarray, float]] = {}
+        for pair in CONFUSABLE_PAIRS:
+            a, b = LETTERS.index(pair[0]), LETTERS.index(pair[1])
+            found = _pair_discriminant(self._features, self._labels, a, b)
+            if found is not None:
+                self._pairs[(a, b)] = found
         # Typical distance from a training glyph to its nearest neighbour of the same letter
         # (skipping itself): turns distances into confidence.
         sample = self._features[:: max(1, len(self._features) // 300)]
@@ -118,7 +147,7 @@ class LetterClassifier:
         feats = glyph_features(glyphs)
         idx, dists = self._nearest(feats, self.k)
         out = []
-        for nb, d in zip(self._labels[idx], dists):
+        for feat, nb, d in zip(feats, self._labels[idx], dists):
             weights = 1.0 / (d + 0.3 * self._typical)
             votes = np.zeros(26)
             np.add.at(votes, nb, weights)
@@ -126,6 +155,17 @@ class LetterClassifier:
             share = votes[order[0]] / votes.sum()
             closeness = float(np.clip(1.6 - d[0] / (2.0 * self._typical), 0.0, 1.0))
             confidence = float(share * (0.5 + 0.5 * closeness))
+            first, second = int(order[0]), int(order[1])
+            key = (min(first, second), max(first, second))
+            if votes[second] > 0 and key in self._pairs:
+                w, bias = self._pairs[key]
+                projection = float(feat @ w + bias)  # about -1 for key[0], +1 for key[1]
+                winner = key[1] if projection > 0 else key[0]
+                if winner != first and abs(projection) >= 0.25:  # overrule the vote only when clear
+                    order[0], order[1] = second, first
+                    share = votes[second] / votes.sum()
+                margin = min(abs(projection), 1.0) if winner == int(order[0]) else 0.0
+                confidence = float((0.5 + 0.5 * margin) * (0.5 + 0.5 * closeness))
             alts = tuple(LETTERS[i] for i in order[1:3] if votes[i] > 0)
             out.append(LetterGuess(LETTERS[order[0]], round(confidence, 3), alts))
         return out

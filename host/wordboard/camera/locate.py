@@ -102,7 +102,17 @@ def fit_periodic_lines(profile: np.ndarray, n_cells: int, min_fraction: float = 
     """
     length = len(profile)
     profile = profile / (np.median(profile) + 1e-6)
-    positions = np.arange(length, dtype=np.float32)
+    # Sample the profile every quarter pixel once; lines are then looked up by index, which is
+    # many times faster than interpolating every candidate (rounding moves a line 1/8 px at most).
+    step = 0.25
+    fine = np.interp(np.arange(0, length, step), np.arange(length, dtype=np.float32), profile).astype(np.float32)
+    fine = np.concatenate([fine, [0.0]]).astype(np.float32)  # index -1 and beyond the end read 0
+    last = len(fine) - 1
+
+    def at(x: np.ndarray) -> np.ndarray:
+        idx = np.rint(x / step).astype(np.int64)
+        return fine[np.where((idx < 0) | (idx >= last), last, idx)]
+
     best = (0.0, float(length) / n_cells, -np.inf)
     pitches = np.arange(min_fraction * length / n_cells, length / n_cells + 0.01, 0.25)
     ks = np.arange(n_cells + 1, dtype=np.float32)
@@ -112,10 +122,9 @@ def fit_periodic_lines(profile: np.ndarray, n_cells: int, min_fraction: float = 
         if starts.size == 0:
             continue
         lines = starts[:, None] + ks[None, :] * pitch
-        on = np.interp(lines, positions, profile).mean(axis=1)
-        between = np.interp(lines[:, :-1] + pitch / 2, positions, profile).mean(axis=1)
-        outside = np.maximum(np.interp(starts - pitch, positions, profile, left=0),
-                             np.interp(starts + span + pitch, positions, profile, right=0))
+        on = at(lines).mean(axis=1)
+        between = at(lines[:, :-1] + pitch / 2).mean(axis=1)
+        outside = np.maximum(at(starts - pitch), at(starts + span + pitch))
         score = on - between - 0.35 * np.maximum(outside - between, 0)
         i = int(np.argmax(score))
         if score[i] > best[2]:

@@ -19,7 +19,8 @@ import numpy as np
 from wordboard.camera.geometry import CANONICAL_CELL, GridCorners, GridWarp
 from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier
 from wordboard.camera.locate import BoardLocation, BoardNotFound, locate_board
-from wordboard.camera.squares import MIN_CONTRAST, find_glyph, grid_line_strength, square_patch, square_signatures
+from wordboard.camera.squares import (MIN_CONTRAST, find_glyph, grid_line_strength, square_patch, square_signatures,
+                                      square_with_context, to_ink_grey)
 from wordboard.camera.state import BLANK, EMPTY, BoardState
 from wordboard.camera.tesseract import read_letter, tesseract_available
 
@@ -72,6 +73,7 @@ class BoardReading:
 class _SquareHistory:
     votes: deque = field(default_factory=lambda: deque(maxlen=5))
     unsettled: int = 0  # frames still to re-read this square after it changed
+    voted: "SquareReading | None" = None  # the result of the vote, kept until the votes change
 
 
 def _lab_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -97,14 +99,13 @@ def _paper_colours(canonical: np.ndarray, rows: int, cols: int, cell: int, small
     return (inner * keep).sum(axis=2) / np.maximum(keep.sum(axis=2), 1)
 
 
-def _square_contrast(canonical: np.ndarray, rows: int, cols: int, cell: int) -> np.ndarray:
+def _square_contrast(grey: np.ndarray, rows: int, cols: int, cell: int) -> np.ndarray:
     """Brightest minus darkest of the middle of each square (ink grey, a little smoothed), shape
     (rows, cols): a quick upper bound on a letter's contrast."""
     half = cell // 2
-    reduced = cv2.resize(canonical[: rows * cell, : cols * cell], (cols * half, rows * half), interpolation=cv2.INTER_AREA)
-    grey = reduced.min(axis=2) if reduced.ndim == 3 else reduced
+    reduced = cv2.resize(grey[: rows * cell, : cols * cell], (cols * half, rows * half), interpolation=cv2.INTER_AREA)
     m = max(1, int(round(half * 0.09)))
-    blocks = grey.reshape(rows, half, cols, half).transpose(0, 2, 1, 3)[:, :, m : half - m, m : half - m]
+    blocks = reduced.reshape(rows, half, cols, half).transpose(0, 2, 1, 3)[:, :, m : half - m, m : half - m]
     return blocks.max(axis=(2, 3)).astype(np.float32) - blocks.min(axis=(2, 3)).astype(np.float32)
 
 
@@ -122,6 +123,25 @@ def _nearest_medians(colours: np.ndarray, sources: list[tuple[int, int]], target
     nearest = np.argsort(d, axis=1)[:, :k]
     picked = colours[src[nearest, 0], src[nearest, 1]]  # (targets, k, 3)
     return np.median(picked, axis=1)
+
+
+def _kth_closest_colour(colours: np.ndarray, sources: list[tuple[int, int]], targets: list[tuple[int, int]],
+                        neighbours: int, kth: int) -> np.ndarray:
+    """For each target square, the ``kth`` smallest colour distance to the ``neighbours`` source
+    squares nearest to it on the board (never itself). Shape (len(targets),)."""
+    src = np.array(sources)
+    tgt = np.array(targets)
+    diff = np.abs(tgt[:, None, :] - src[None, :, :])
+    d = diff.max(axis=2) + 0.01 * diff.sum(axis=2)
+    d = np.where(d == 0, np.inf, d)
+    n = min(neighbours, len(sources) - 1)
+    if n < 1:
+        return np.full(len(targets), np.inf, np.float32)
+    nearest = np.argpartition(d, n - 1, axis=1)[:, :n]
+    here = colours[tgt[:, 0], tgt[:, 1]][:, None, :]
+    dist = _lab_distance(here, colours[src[nearest, 0], src[nearest, 1]])
+    k = min(kth, n) - 1
+    return np.partition(dist, k, axis=1)[:, k]
 
 
 class BoardReader:
@@ -192,11 +212,14 @@ class BoardReader:
         cell = CANONICAL_CELL
         glyphs, glyph_keys = [], []
         out: dict[tuple[int, int], SquareReading] = {}
-        contrast = _square_contrast(canonical, self.rows, self.cols, cell)
+        grey = to_ink_grey(canonical)  # once for the whole board: far cheaper than per square
+        contrast = _square_contrast(grey, self.rows, self.cols, cell)
         for key in which:
             if contrast[key] < MIN_CONTRAST:
                 continue  # plain paper or a blank tile: nothing dark enough to be a letter
-            glyph = find_glyph(square_patch(canonical, key[0], key[1], cell))
+            glyph = find_glyph(square_patch(grey, key[0], key[1], cell))
+            if glyph is None:  # perhaps a tile pushed off its place: look around the square too
+                glyph = find_glyph(square_with_context(grey, key[0], key[1], cell, cell // 2), context=cell // 2)
             if glyph is not None:
                 glyphs.append(glyph)
                 glyph_keys.append(key)
@@ -207,7 +230,7 @@ class BoardReader:
             self._second_opinion(out, dict(zip(glyph_keys, zip(glyphs, guesses))))
         rest = [k for k in which if k not in out]
         if rest:
-            out.update(self._empty_or_blank(canonical, rest, glyph_keys))
+            out.update(self._empty_or_blank(canonical, rest, glyph_keys, contrast))
         return out
 
     def _second_opinion(self, out: dict, found: dict) -> None:
@@ -228,8 +251,12 @@ class BoardReader:
                 out[key] = SquareReading(letter, round(0.3 + 0.4 * tconf, 3), TESSERACT)
 
     def _empty_or_blank(self, canonical: np.ndarray, keys: list[tuple[int, int]],
-                        letter_keys: list[tuple[int, int]]) -> dict[tuple[int, int], SquareReading]:
-        """Squares without a letter: a blank tile if they look like the board's tiles, else empty."""
+                        letter_keys: list[tuple[int, int]], contrast: np.ndarray) -> dict[tuple[int, int], SquareReading]:
+        """Squares without a letter: a blank tile if they look like the board's tiles, else empty.
+
+        A blank is the colour of the tiles around it, unlike the empty squares around it that look
+        most like it, and shows no print (premium squares carry small dark print; a faint match
+        in colour with print on it is a premium square)."""
         if self.handwritten:
             return {k: SquareReading(EMPTY, 0.9, COLOUR) for k in keys}
         colours = _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
@@ -241,17 +268,24 @@ class BoardReader:
             return {k: SquareReading(EMPTY, 0.8, COLOUR) for k in keys}
         letter_list = sorted(letters)
         others = [(r, c) for r in range(self.rows) for c in range(self.cols) if (r, c) not in letters]
-        tiles = _nearest_medians(colours, letter_list, keys, 5)
-        empties = _nearest_medians(colours, others, keys, 8, skip_self=True)
         here = np.array([colours[k] for k in keys])
-        d_tile = _lab_distance(here, tiles)
-        d_empty = _lab_distance(here, empties)
+        # How far a tile's colour is from its neighbouring tiles' (the wood varies a little).
+        letter_colours = np.array([colours[k] for k in letter_list])
+        spread = float(np.median(_lab_distance(letter_colours, _nearest_medians(colours, letter_list, letter_list, 6,
+                                                                                 skip_self=True))))
+        d_tile = _lab_distance(here, _nearest_medians(colours, letter_list, keys, 5))
+        # How far it is from the empty squares around it that look most like it: the third
+        # closest in colour among its 24 nearest non-letter neighbours (up to two neighbours may
+        # be blanks themselves). Premium squares then match their own kind, wherever it is.
+        like_empty = _kth_closest_colour(colours, others, keys, neighbours=24, kth=3)
         out = {}
-        for key, dt, de in zip(keys, d_tile.tolist(), d_empty.tolist()):
-            ratio = dt / (de + 1e-6)
-            if ratio < 0.5 and de > 6.0:
-                out[key] = SquareReading(BLANK, round(float(np.clip(1.0 - ratio, 0.3, 0.95)), 3), COLOUR)
+        for key, dt, de in zip(keys, d_tile.tolist(), like_empty.tolist()):
+            plain = contrast[key] < 0.8 * MIN_CONTRAST
+            if dt < 4.0 * spread and dt < (0.85 if plain else 0.7) * de:
+                conf = float(np.clip(1.2 - dt / (de + 1e-6), 0.3, 0.95))
+                out[key] = SquareReading(BLANK, round(conf, 3), COLOUR)
             else:
+                ratio = dt / (de + 1e-6)
                 out[key] = SquareReading(EMPTY, round(float(np.clip(0.4 + 0.3 * ratio, 0.5, 0.99)), 3), COLOUR)
         return out
 
@@ -294,12 +328,14 @@ class BoardReader:
         for r, c in zip(*np.nonzero(changed)):
             history = self._history[r][c]
             history.votes.clear()
+            history.voted = None
             history.unsettled = self.votes
         which = [(r, c) for r in range(self.rows) for c in range(self.cols) if self._history[r][c].unsettled > 0]
         readings = self._read_squares(canonical, which) if which else {}
         for (r, c), reading in readings.items():
             history = self._history[r][c]
             history.votes.append(reading)
+            history.voted = None
             history.unsettled -= 1
         self._reference = signatures
         squares = tuple(tuple(self._voted(r, c) for c in range(self.cols)) for r in range(self.rows))
@@ -307,7 +343,10 @@ class BoardReader:
         return self._last
 
     def _voted(self, r: int, c: int) -> SquareReading:
-        votes = self._history[r][c].votes
+        history = self._history[r][c]
+        if history.voted is not None:
+            return history.voted
+        votes = history.votes
         if not votes:
             return SquareReading(EMPTY, 0.0, COLOUR)
         weight: dict[str, float] = {}
@@ -316,8 +355,9 @@ class BoardReader:
         symbol = max(weight, key=weight.get)
         mine = [v for v in votes if v.symbol == symbol]
         share = weight[symbol] / sum(weight.values())
-        conf = share * float(np.mean([v.confidence for v in mine]))
-        return SquareReading(symbol, round(conf, 3), mine[-1].source)
+        conf = share * sum(v.confidence for v in mine) / len(mine)
+        history.voted = SquareReading(symbol, round(conf, 3), mine[-1].source)
+        return history.voted
 
     def _is_occlusion(self, changed: np.ndarray) -> bool:
         """A hand or arm: many squares changed at once, or a changed patch reaching in from the edge

@@ -40,20 +40,39 @@ def square_patch(canonical: np.ndarray, row: int, col: int, cell: int) -> np.nda
 
 
 def to_ink_grey(patch: np.ndarray) -> np.ndarray:
-    """Grey image where ink of any colour (black, blue, red, green marker) is dark."""
+    """Grey image where ink of any colour (black, blue, red, green marker) is dark: the darkest
+    of the three channels. Compute it once for the whole straightened board, not per square."""
     if patch.ndim == 2:
         return patch
-    return patch.min(axis=2)
+    b, g, r = cv2.split(patch)
+    return cv2.min(cv2.min(b, g), r)
 
 
-def find_glyph(patch: np.ndarray) -> Glyph | None:
-    """The letter in a square's patch (BGR or grey), or None if the square shows no letter."""
+def find_glyph(patch: np.ndarray, context: int = 0) -> Glyph | None:
+    """The letter in a square's patch (BGR or grey), or None if the square shows no letter.
+
+    With ``context`` > 0 the patch holds the square plus ``context`` pixels of its neighbours on
+    every side, and the letter is the blob whose centre lies in the square itself: this finds
+    the letter of a tile pushed up to half a square off its place (real players are sloppy, and
+    a grid found from its lines can be a little off near the board's edge).
+    """
     grey = to_ink_grey(patch)
-    cell = grey.shape[0]
-    margin = max(2, int(round(cell * 0.09)))
-    inner = grey[margin : cell - margin, margin : cell - margin]
+    cell = grey.shape[0] - 2 * context
+    if context:
+        inner = grey
+        margin = 0
+    else:
+        margin = max(2, int(round(cell * 0.09)))
+        inner = grey[margin : cell - margin, margin : cell - margin]
     inner = cv2.GaussianBlur(inner, (3, 3), 0)
-    threshold, ink = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    if context:
+        # The threshold between ink and wood comes from the square itself; over the whole
+        # neighbourhood it would split the tiles from the board instead.
+        core = inner[context : context + cell, context : context + cell]
+        threshold, _ = cv2.threshold(core, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+        _, ink = cv2.threshold(inner, threshold, 255, cv2.THRESH_BINARY_INV)
+    else:
+        threshold, ink = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     if n <= 1:
         return None
@@ -62,6 +81,23 @@ def find_glyph(patch: np.ndarray) -> Glyph | None:
     for i in range(1, n):
         x, y, w, h, area = stats[i]
         if h < MIN_LETTER_HEIGHT * cell or area < 0.012 * cell * cell:
+            continue
+        if context:
+            if h > 0.95 * cell or w > 1.1 * cell:
+                continue  # taller than a tile: a shadow or the board's edge
+            if h > 0.75 * cell and w < 0.25 * h:
+                continue  # a tile's edge or the gap beside it, not a letter
+            cx, cy = centroids[i][0] - context, centroids[i][1] - context
+            off_centre = max(abs(cx - cell / 2), abs(cy - cell / 2)) / cell
+            if off_centre > 0.48:
+                continue  # another square's letter
+            if x == 0 or y == 0 or x + w >= size or y + h >= size:
+                continue  # reaches out of the neighbourhood: grid lines, a shadow
+            if area > 0.8 * w * h and w > 0.6 * cell and h > 0.6 * cell:
+                continue  # a solid block: a dark premium square or a shadow
+            score = h * (1.0 - off_centre)
+            if score > best_score:
+                best, best_score = i, score
             continue
         if h > 0.98 * size and w > 0.98 * size:
             continue  # a frame or a shadow edge around everything, not a letter
@@ -82,6 +118,12 @@ def find_glyph(patch: np.ndarray) -> Glyph | None:
     x, y, w, h, _area = stats[best]
     component = (labels == best).astype(np.uint8)
     paper = cv2.bitwise_not(ink)
+    if context:
+        # Paper near the letter only: the neighbourhood may hold dark premium squares.
+        near = np.zeros_like(paper)
+        pad = max(2, cell // 6)
+        near[max(0, y - pad) : y + h + pad, max(0, x - pad) : x + w + pad] = 255
+        paper = cv2.bitwise_and(paper, near)
     if cv2.countNonZero(paper) < 10:
         return None
     contrast = float(cv2.mean(inner, paper)[0] - cv2.mean(inner, component)[0])
@@ -90,6 +132,18 @@ def find_glyph(patch: np.ndarray) -> Glyph | None:
     mask = component[y : y + h, x : x + w].astype(np.float32)
     crop = grey[margin + max(0, y - 2) : margin + y + h + 2, margin + max(0, x - 2) : margin + x + w + 2]
     return Glyph(normalise_mask(mask), h / cell, w / h, contrast, crop.copy())
+
+
+def square_with_context(grey: np.ndarray, row: int, col: int, cell: int, context: int) -> np.ndarray:
+    """Square ``(row, col)`` of the canonical image with ``context`` pixels of its neighbours
+    around it (the board's edge repeated where there are none)."""
+    h, w = grey.shape[:2]
+    y0, x0 = row * cell - context, col * cell - context
+    y1, x1 = (row + 1) * cell + context, (col + 1) * cell + context
+    patch = grey[max(0, y0) : min(h, y1), max(0, x0) : min(w, x1)]
+    if y0 < 0 or x0 < 0 or y1 > h or x1 > w:
+        patch = cv2.copyMakeBorder(patch, max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w), cv2.BORDER_REPLICATE)
+    return patch
 
 
 def normalise_mask(mask: np.ndarray) -> np.ndarray:

@@ -50,9 +50,12 @@ def run(args: argparse.Namespace) -> int:
     edition, rows, cols = board_size(args.edition)
     image = read_image(args.image)
     corners, method = None, None
+    detection = None if args.corners else detect_corner_markers(image)
     if args.corners:
         corners, method = parse_corners(args.corners), "given"
-    elif detect_corner_markers(image) is None:
+    elif detection is not None and detection.complete:
+        corners, method = detection.corners, "markers"  # found once here, not again below
+    elif detection is None:
         saved = load_calibration()
         height, width = image.shape[:2]
         if saved is not None and (saved.rows, saved.cols) == (rows, cols) and \
