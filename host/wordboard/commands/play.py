@@ -7,6 +7,7 @@ import importlib
 # game name -> module with ``register(subparsers)`` adding the game's own parser.
 # Each game's module keeps its imports light; the handler imports the engine.
 PLAY_GAMES: dict[str, str] = {
+    "lexulous": "wordboard.lexulous.terminal",
     "extradiction": "wordboard.extradiction.terminal",
     "dexikon": "wordboard.dexikon.terminal",
     "hexx": "wordboard.hexx.terminal",

@@ -21,6 +21,9 @@ def register(subparsers) -> None:
                         help="check every word against this word list: a file, wamerican, wbritish or "
                              "scowl:SIZE (default: none, since tournament lexicons are not free)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per game")
+    parser.add_argument("--check-movegen", action="store_true",
+                        help="also check the move generator: for every play whose rack is recorded, it "
+                             "must list that play with the recorded score (needs --lexicon)")
     parser.set_defaults(handler=run)
 
 
@@ -31,10 +34,25 @@ def run(args) -> int:
 
     records = [gcg.load(path) for path in args.records]
     dictionary = open_lexicon(args.lexicon)
+    dawg = None
+    if args.check_movegen:
+        from wordboard.errors import UserError
+        from wordboard.lexulous.dawgcache import dawg_for
+
+        if dictionary is None:
+            raise UserError("--check-movegen needs a word list: give --lexicon")
+        dawg = dawg_for(dictionary)
     all_ok = True
     for record in records:
         edition = edition_for_record(record, args.edition)
-        report = replay_record(record, edition, dictionary)
+        check = None
+        if dawg is None:
+            report = replay_record(record, edition, dictionary)
+        else:
+            from wordboard.lexulous.movecheck import check_record
+
+            report, check = check_record(record, edition, dawg, dictionary)
+            report.mismatches = sorted(report.mismatches + check.mismatches, key=lambda m: m.line)
         all_ok &= report.ok
         if args.json:
             print(json.dumps(report.as_json()))
@@ -42,5 +60,8 @@ def run(args) -> int:
         for mismatch in report.mismatches:
             print(mismatch)
         verdict = "every score matches" if report.ok else f"{len(report.mismatches)} mismatch(es)"
+        if check is not None:
+            verdict += (f"; move generator: {check.plays_checked} plays checked, "
+                        f"{check.plays_skipped} without a recorded rack skipped")
         print(f"{report.file}: {report.plays_checked} plays checked on {edition.name}, {verdict}")
     return 0 if all_ok else 1

@@ -1,0 +1,147 @@
+"""``wordboard hint`` (the best plays for a rack) and ``wordboard blank`` (what a blank can be).
+
+The board is empty, or the position of a game record (GCG) before one of its moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+LEXICON_HELP = ("word list: a file with one word per line, wamerican, wbritish or scowl:SIZE "
+                "(default: scowl:70)")
+
+
+def _position_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", metavar="GAME.gcg", default=None,
+                        help="take the board from this game record (default: an empty board)")
+    parser.add_argument("--turn", type=int, default=None, metavar="N",
+                        help="the board before the record's N-th move (default: after its last)")
+    parser.add_argument("--edition", metavar="NAME|PATH", default=None,
+                        help="board and tile set (default: the record's #edition pragma, else scrabble)")
+    parser.add_argument("--lexicon", metavar="LIST|PATH", default="scowl:70", help=LEXICON_HELP)
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "hint", help="the best plays for a rack",
+        description="List the highest-scoring legal plays for RACK (? for a blank) on an empty board "
+                    "or on the board of a game record, with the squares each puts tiles on.")
+    parser.add_argument("rack", metavar="RACK", help="the tiles on the rack, e.g. AEINRS?")
+    parser.add_argument("--top", type=int, default=10, metavar="N", help="how many plays (default 10)")
+    _position_arguments(parser)
+    parser.set_defaults(handler=run_hint)
+
+    parser = subparsers.add_parser(
+        "blank", help="which letters a blank put on the board can stand for",
+        description="A play with blanks whose letters are not known yet: POSITION (8D across, D8 "
+                    "down) and WORD, with ? for such a blank, . for a tile already on the board and a "
+                    "lower-case letter for a blank already named. Prints every letter that makes all "
+                    "the words valid; with exactly one, the blank can be assigned without asking.")
+    parser.add_argument("position", metavar="POSITION", help="where the word starts: 8D or D8")
+    parser.add_argument("word", metavar="WORD", help="the main word, e.g. QU?T or .A?E")
+    _position_arguments(parser)
+    parser.set_defaults(handler=run_blank)
+
+
+def load_position(args):
+    """(edition, board, record or None) for ``--game``/``--turn``/``--edition``."""
+    from wordboard import gcg
+    from wordboard.commands.common import edition_for_record, open_edition
+    from wordboard.errors import UserError
+    from wordboard.lexulous.board import Board
+    from wordboard.lexulous.replay import replay_record
+
+    if args.game is None:
+        if args.turn is not None:
+            raise UserError("--turn needs --game")
+        edition = open_edition(args.edition or "scrabble")
+        return edition, Board(edition.board), None
+    record = gcg.load(args.game)
+    edition = edition_for_record(record, args.edition)
+    boards = []
+    state = {"board": Board(edition.board)}
+
+    def on_step(step):
+        if isinstance(step.event, (gcg.Play, gcg.Exchange, gcg.Pass)):
+            boards.append(state["board"])
+        state["board"] = step.board.copy()
+
+    replay_record(record, edition, None, on_step=on_step)
+    if args.turn is None:
+        return edition, state["board"], record
+    if not 1 <= args.turn <= len(boards):
+        raise UserError(f"--turn {args.turn}: {args.game} has moves 1-{len(boards)}")
+    return edition, boards[args.turn - 1], record
+
+
+def open_dawg(lexicon: str):
+    from wordboard.commands.common import open_lexicon
+    from wordboard.errors import UserError
+    from wordboard.lexulous.dawgcache import dawg_for
+
+    dictionary = open_lexicon(lexicon)
+    if dictionary is None:
+        raise UserError("this command needs a word list: give --lexicon")
+    return dictionary, dawg_for(dictionary)
+
+
+def run_hint(args) -> int:
+    from wordboard.errors import UserError
+    from wordboard.lexulous.hint import hint
+    from wordboard.lexulous.movegen import rack_counts
+
+    try:
+        rack_counts(args.rack)
+    except ValueError as exc:
+        raise UserError(f"rack {args.rack!r}: {exc}") from None
+    edition, board, _ = load_position(args)
+    _, dawg = open_dawg(args.lexicon)
+    hints = hint(board, edition, args.rack.upper(), dawg, max(args.top, 1))
+    lit = frozenset(hints[0].squares) if hints else frozenset()
+    print(board.render(lit))
+    if not hints:
+        print(f"no play for {args.rack.upper()}")
+        return 0
+    print(f"best plays for {args.rack.upper()} ([ ] marks the first):")
+    for h in hints:
+        tiles = " ".join(str(p) for p in h.play.placements)
+        print(f"{h}   {tiles}")
+    return 0
+
+
+def run_blank(args) -> int:
+    from wordboard.errors import UserError
+    from wordboard.lexulous.hint import infer_blanks
+    from wordboard.lexulous.moves import parse_position
+
+    edition, board, _ = load_position(args)
+    dictionary, _ = open_dawg(args.lexicon)
+    try:
+        (row, col), across = parse_position(args.position)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    dr, dc = (0, 1) if across else (1, 0)
+    tiles = []
+    for i, ch in enumerate(args.word):
+        square = (row + dr * i, col + dc * i)
+        if not board.on_board(square):
+            raise UserError(f"{args.word} at {args.position} runs off the board")
+        if ch == "." or board[square] is not None:
+            continue
+        if ch != "?" and not (ch.isascii() and ch.isalpha()):
+            raise UserError(f"{args.word}: {ch!r} is not a letter, ? or .")
+        tiles.append((square, ch))
+    if not any(ch == "?" for _, ch in tiles):
+        raise UserError(f"{args.word}: no ? (a blank whose letter is unknown)")
+    found = infer_blanks(board, edition, tiles, dictionary)
+    if not found.choices:
+        print("no letter makes every word valid")
+        return 1
+    for letters, scored in found.choices:
+        words = ", ".join(w.display for w in scored.words)
+        print(f"{letters}: {words} ({scored.score})")
+    if found.assignable:
+        print(f"assignable: the blank is {found.letters[0]}")
+    else:
+        print(f"{len(found.choices)} choices: ask the player")
+    return 0
