@@ -247,7 +247,16 @@ def register_codec(codec: GameCodec) -> None:
     _CODECS[codec.kind] = codec
 
 
+#: Codecs that live with their board adapters, imported when a game of their kind is opened.
+_CODEC_MODULES = {"hexx": "wordboard.controller.hexx", "extradiction": "wordboard.controller.extradiction",
+                  "dexikon": "wordboard.controller.dexikon"}
+
+
 def codec_for(kind: str) -> GameCodec:
+    if kind not in _CODECS and kind in _CODEC_MODULES:
+        import importlib
+
+        importlib.import_module(_CODEC_MODULES[kind])
     if kind not in _CODECS:
         raise UserError(f"games of kind {kind!r} cannot be replayed yet (known: "
                         f"{', '.join(sorted(_CODECS))})")

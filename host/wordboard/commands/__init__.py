@@ -7,6 +7,7 @@ dependencies inside the handler so ``wordboard --help`` stays fast.
 
 # The order here is the order ``wordboard --help`` lists them.
 COMMAND_MODULES = [
+    "run",
     "demo",
     "replay",
     "play",
@@ -14,11 +15,12 @@ COMMAND_MODULES = [
     "analyse",
     "selfplay",
     "show",
-    "lexicon",
     "games",
-    "leds",
+    "lexicon",
     "tiles",
     "sensor",
     "scan",
     "calibrate",
+    "leds",
+    "screen",
 ]

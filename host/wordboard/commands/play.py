@@ -8,9 +8,9 @@ import importlib
 # Each game's module keeps its imports light; the handler imports the engine.
 PLAY_GAMES: dict[str, str] = {
     "lexulous": "wordboard.lexulous.terminal",
+    "hexx": "wordboard.hexx.terminal",
     "extradiction": "wordboard.extradiction.terminal",
     "dexikon": "wordboard.dexikon.terminal",
-    "hexx": "wordboard.hexx.terminal",
 }
 
 

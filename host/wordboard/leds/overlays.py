@@ -10,6 +10,7 @@ pending, valid           the tiles being placed, breathing in the colour of thei
                          gold 50 and more), the rest of the word's squares dim in the same colour
 pending, invalid         the squares at fault (``IllegalMove.squares``) blink red; other pending
                          tiles steady amber; nothing is scored until it is valid
+placing                  tiles just put down, before the board settles: dim warm white
 hint                     the hinted squares breathe cyan
 blank waiting            the blank's square blinks magenta until its letter is known
 tile disturbed           a committed tile moved or lifted: its square blinks orange, fast
@@ -91,6 +92,16 @@ class PendingInvalid:
 
 
 @dataclass(frozen=True)
+class Placing:
+    """Tiles just put down, not yet judged (the board is still settling): dim warm white."""
+
+    squares: tuple[Square, ...]
+
+    def apply(self, frame: Frame, t: float) -> Frame:
+        return frame.with_colours({sq: scale(LAST_MOVE, 0.2) for sq in self.squares})
+
+
+@dataclass(frozen=True)
 class Hint:
     squares: tuple[Square, ...]
 
@@ -147,6 +158,10 @@ def pending_valid(squares: Iterable[Square], score: int, word_squares: Iterable[
 
 def pending_invalid(squares: Iterable[Square], at_fault: Iterable[Square] = ()) -> PendingInvalid:
     return PendingInvalid(_squares(squares), _squares(at_fault))
+
+
+def placing(squares: Iterable[Square]) -> Placing:
+    return Placing(_squares(squares))
 
 
 def hint(squares: Iterable[Square]) -> Hint:

@@ -65,6 +65,14 @@ class BoardLeds:
         self._pending = None
         return True
 
+    def show_now(self, frame: Frame) -> None:
+        """Write ``frame`` now, whatever the frame-rate cap (a move just committed: the terminal
+        prints what the LEDs show)."""
+        self._pending = None
+        if frame != self.frame:
+            self._write(frame)
+            self._last_write = self.clock()
+
     def next_due(self) -> float | None:
         """Clock time at which a pending frame can be written, or ``None`` if none is pending."""
         if self._pending is None:

@@ -1,0 +1,213 @@
+"""``wordboard run``: the board controller, what the Pi starts at boot (see host/systemd/).
+
+With the hardware attached it reads the sensor board (and the camera if asked), lights the
+LEDs, listens to the buttons and asks its questions on the terminal. With no hardware (the
+default off a Pi) it runs the digital twin: the sensor board's firmware on a simulated grid over a
+pseudo-terminal, the virtual camera, the simulated LED strip drawn in the terminal, virtual
+buttons, and scripted players who play a whole game the way people do.
+"""
+
+from __future__ import annotations
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "run", help="run the board: sensors, LEDs, buttons, rules and journal (or its digital twin)",
+        description="Run the board controller. With no hardware it plays a whole game on the digital "
+                    "twin (simulated sensor board, camera, LEDs and buttons, scripted players), printing "
+                    "the board, the LEDs and the scores as it goes. The latest unfinished game is resumed "
+                    "(after a crash or a power cut it carries on exactly where it was).")
+    parser.add_argument("--game", choices=("lexulous", "scrabble", "hexx", "extradiction", "dexikon", "all"),
+                        default=None,
+                        help="the game (default: the unfinished game, else lexulous); all: a short game of "
+                             "each kind in turn (a demo)")
+    parser.add_argument("--level", choices=("1", "2", "3", "speed"), default=None,
+                        help="eXtraDICTION: the level (default 3)")
+    parser.add_argument("--variant", choices=("quick", "standard", "long", "long-best5"), default=None,
+                        help="Dexikon: how long the game lasts (default quick)")
+    parser.add_argument("--hardware", choices=("auto", "sim", "real"), default="auto",
+                        help="auto: the real board when its sensor board is plugged in, else the twin")
+    parser.add_argument("--players", metavar="NAME", nargs="+", default=None,
+                        help="2-4 player names (a new game only; default Ada Blaise)")
+    resume = parser.add_mutually_exclusive_group()
+    resume.add_argument("--resume", action="store_const", const="yes", dest="resume", default="auto",
+                        help="resume the latest unfinished game (fail if there is none)")
+    resume.add_argument("--new", action="store_const", const="no", dest="resume",
+                        help="start a new game even if one is unfinished")
+    parser.add_argument("--speed", type=_positive, default=None, metavar="X",
+                        help="twin only: run the simulated table X times faster than real time "
+                             "(default 8; 1 is real time)")
+    parser.add_argument("--quick", action="store_true",
+                        help="twin only: a fast demo (speed 40, tidy players, no camera)")
+    parser.add_argument("--camera", default="auto", metavar="none|virtual|SOURCE",
+                        help="auto: the virtual camera in the twin, none on hardware; or a capture "
+                             "source (picamera, a /dev/video device)")
+    parser.add_argument("--lexicon", default="scowl:70", metavar="LIST|PATH",
+                        help="word list for checking words and inferring blanks (default scowl:70)")
+    parser.add_argument("--quiet-time", type=_positive, default=None, metavar="SECONDS",
+                        help="end a turn by itself after this long with a valid placement untouched")
+    parser.add_argument("--seed", type=int, default=None, help="new game: the bag's seed")
+    parser.add_argument("--journal", metavar="PATH", default=None,
+                        help="journal database (default: journal.sqlite3 in the data folder; the twin "
+                             "uses journal-twin.sqlite3)")
+    parser.add_argument("--png", metavar="DIR", default=None, help="save the LEDs after every move as PNG")
+    parser.add_argument("--no-leds", action="store_true", help="do not print the LED frames")
+    parser.add_argument("--noise", action="store_true", help="twin: flickering tags, crosstalk, a noisy wire")
+    parser.add_argument("--max-moves", type=int, default=None, metavar="N", help="stop after N moves")
+    screen = parser.add_argument_group("the screen (scoreboard, prompts, children's kiosk; see wordboard screen)")
+    screen.add_argument("--screen", nargs="?", const="default", default=None, metavar="[HOST:]PORT",
+                        help="serve the screen's page: on the Pi on the LAN at port 8080, on the twin on "
+                             "loopback (127.0.0.1:8080) unless a host is given (default: $WORDBOARD_SCREEN, "
+                             "which the service sets)")
+    screen.add_argument("--speak", action="store_true",
+                        help="say moves, turns and questions aloud (espeak-ng) on this machine")
+    screen.add_argument("--ask-screen", action="store_true",
+                        help="twin: leave the questions to the screen (the scripted players do not answer)")
+    screen.add_argument("--stay", action="store_true",
+                        help="after the game keep the screen up and wait for a new game set up on it "
+                             "(always on the real board with --screen)")
+    parser.set_defaults(handler=run)
+
+
+def _positive(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"not a positive number: {text!r}")
+    return value
+
+
+def _hardware(choice: str) -> str:
+    if choice != "auto":
+        return choice
+    from wordboard.sensor.discovery import find_board_port
+
+    return "real" if find_board_port() else "sim"
+
+
+def _game_options(args) -> dict:
+    options = {}
+    if getattr(args, "level", None):
+        options["level"] = args.level
+    if getattr(args, "variant", None):
+        options["variant"] = args.variant
+    if getattr(args, "turns", None):
+        options["turns"] = args.turns
+    return options
+
+
+def _run_all(args) -> int:
+    """``--game all``: one new, short game of each kind, one after the other."""
+    import copy
+
+    code = 0
+    for game in ("lexulous", "hexx", "extradiction", "dexikon"):
+        one = copy.copy(args)
+        one.game, one.resume = game, "no"
+        one.turns = 4 if game == "extradiction" else None
+        print(f"=== {game} ===", flush=True)
+        code = max(code, run(one))
+    return code
+
+
+def run(args) -> int:
+    if args.game == "all":
+        return _run_all(args)
+    import signal
+    import time
+
+    from wordboard.controller.session import SessionConfig, open_session
+    from wordboard.errors import UserError
+
+    hardware = _hardware(args.hardware)
+    twin = hardware == "sim"
+    if not twin and (args.speed or args.quick):
+        raise UserError("--speed and --quick are for the simulated board")
+    speed = args.speed or (40.0 if args.quick else 8.0)
+    if args.players is not None and not 2 <= len(args.players) <= 4:
+        raise UserError("give 2 to 4 player names")
+
+    def out(text: str) -> None:
+        print(text, flush=True)
+
+    config = SessionConfig(
+        game=args.game, hardware=hardware, players=tuple(args.players or ()), resume=args.resume,
+        speed=speed if twin else 1.0, seed=args.seed,
+        camera=("none" if args.quick and args.camera == "auto" and args.game != "extradiction" else args.camera),
+        lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
+        journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
+        noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args))
+    stopping = []
+
+    def stop(signum, frame):  # noqa: ARG001 - signal API
+        stopping.append(signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    started = time.monotonic()
+    with open_session(config) as session:
+        session.wait_ready()
+        where = "the digital twin (simulated sensor board" + (
+            ", virtual camera" if session.camera_source is not None else "") + \
+            f", LEDs and buttons; speed x{speed:g})" if twin else "the board"
+        title = getattr(session, "title", None) or session.adapter.game.edition.name
+        out(f"wordboard run: {title} on {where}; journal {session.journal.path}")
+        screen = _start_screen(args, session, twin, out)
+        session.run(max_moves=args.max_moves, should_stop=lambda: bool(stopping) or (
+            screen is not None and screen.bridge.stop_requested))
+        if screen is not None and (args.stay or not twin):
+            _wait_on_screen(session, screen, lambda: bool(stopping))
+        stats = session.controller.stats
+        if session.notifier is not None:
+            session.notifier.stopping("stopping")
+        latencies = sorted(stats.latencies)
+        median = latencies[len(latencies) // 2] * 1000 if latencies else 0.0
+        out(f"{stats.moves} moves, {stats.invalid} refused plays shown, {stats.blocked} turns held for a "
+            f"displaced tile, {stats.questions} questions; {stats.sensor_events} sensor events, "
+            f"{stats.frames} LED frames (median {median:.1f} ms from sensor event to frame); "
+            f"{time.monotonic() - started:.1f} s")
+        if session.players is not None and session.players.mismatches:
+            out(f"WARNING: {len(session.players.mismatches)} moves differ from what the players meant")
+            return 1
+    if screen is not None and screen.bridge.next_setup is not None and not stopping:
+        return run(_next_game(args, screen))
+    if screen is not None:
+        screen.close()
+    return 0
+
+
+def _start_screen(args, session, twin: bool, out):
+    """``--screen``: the page and its WebSocket (kept across the games of one ``wordboard run``)."""
+    import os
+
+    listen = args.screen or os.environ.get("WORDBOARD_SCREEN") or None
+    if listen is None or listen == "off":
+        return None
+    from wordboard.screen import start_screen
+
+    screen = start_screen(session, listen, lan=not twin, speak=args.speak,
+                          screen_only=args.ask_screen and twin, server=getattr(args, "screen_server", None),
+                          out=out)
+    args.screen_server = screen.server
+    out(f"screen: {screen.url} (children's mode: {screen.url}?mode=kids)")
+    return screen
+
+
+def _wait_on_screen(session, screen, stopping) -> None:
+    """The game is over (or ended): show the summary until a new game is set up on the screen."""
+    while not stopping() and screen.bridge.next_setup is None:
+        session.controller.step(0.05)
+
+
+def _next_game(args, screen):
+    import copy
+
+    setup = screen.bridge.next_setup
+    nxt = copy.copy(args)
+    nxt.game, nxt.players, nxt.lexicon = setup["game"], list(setup["players"]), setup["lexicon"]
+    nxt.quiet_time = float(setup["quiet"]) if setup.get("quiet") else None
+    nxt.resume, nxt.seed, nxt.max_moves = "no", None, None
+    return nxt

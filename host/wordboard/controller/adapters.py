@@ -1,0 +1,104 @@
+"""How a game plugs into the controller: a small adapter around its engine and journal.
+
+The controller knows nothing of any game's rules. It hands the adapter the tiles put down this
+turn (:class:`~wordboard.controller.tracking.PendingTile`) and gets back an :class:`Assessment`:
+valid (with the engine's move and score), invalid (with the squares at fault), or a
+:class:`~wordboard.controller.questions.Question` to ask first. Committing goes through
+:class:`~wordboard.journal.JournaledGame`, so the move is on disk before the LEDs show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol
+
+from wordboard.controller.questions import Question
+
+Square = tuple[int, int]
+AnswerKey = tuple[str, Square, str | None]   # (question kind, square, tag uid)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    status: str                         # "valid", "invalid", "ask", "empty"
+    squares: tuple[Square, ...] = ()    # the pending squares
+    move: Any = None                    # the engine's move, when valid
+    score: int = 0
+    word_squares: tuple[Square, ...] = ()
+    at_fault: tuple[Square, ...] = ()
+    message: str = ""
+    question: Question | None = None
+    blanks_waiting: tuple[Square, ...] = ()
+    decisions: tuple[dict, ...] = field(default=())   # to journal before the move
+
+
+@dataclass(frozen=True)
+class Committed:
+    """What a committed move changed, for the LEDs and the terminal."""
+
+    squares: tuple[Square, ...]
+    text: str
+
+
+class GameAdapter(Protocol):
+    kind: str            # the journal's kind
+    rows: int
+    cols: int
+    jgame: Any           # the JournaledGame
+
+    def committed_tiles(self) -> dict[Square, str]:
+        """The engine's board as tile identities (``"?"`` for a blank), for the tracker."""
+
+    def base_scene(self, occupied, t: float):
+        """The LED frame under the overlays."""
+
+    def assess(self, tiles, answers: Mapping[AnswerKey, str], *, live: bool = False) -> Assessment:
+        """What the tiles put down this turn mean. ``live``: while the player is still placing
+        (no questions, the camera not consulted)."""
+
+    def commit(self, assessment: Assessment) -> Committed:
+        """Journal and play a valid assessment's move."""
+
+    def nothing_placed(self) -> Question | None:
+        """End of turn with no tile put down: a question (pass? swap?) or None."""
+
+    def answer_turn(self, question: Question, value: str) -> Committed | Question | None:
+        """Act on the answer to a question from :meth:`nothing_placed`."""
+
+    def undo(self) -> Committed | None: ...
+
+    def hint(self) -> tuple[Square, ...]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def player_to_move(self) -> str: ...
+
+    def scores_text(self) -> str: ...
+
+    def board_text(self, highlight=()) -> str: ...
+
+    def result_text(self) -> str: ...
+
+    def winner_squares(self) -> tuple[Square, ...]: ...
+
+
+def decision_for(kind: str, square: Square, uid: str | None, value: str) -> dict:
+    """The journal decision for an answer about a square."""
+    name = f"{chr(ord('A') + square[1])}{square[0] + 1}"
+    return {kind: {"square": name, "uid": uid, "value": value}}
+
+
+def answer_key_from_decision(data: Mapping) -> tuple[AnswerKey, str] | None:
+    """The inverse of :func:`decision_for` (None for any other decision)."""
+    if len(data) != 1:
+        return None
+    (kind, body), = data.items()
+    if not isinstance(body, dict) or set(body) != {"square", "uid", "value"}:
+        return None
+    name = body["square"]
+    try:
+        square = (int(name[1:]) - 1, ord(name[0].upper()) - ord("A"))
+    except (ValueError, IndexError, TypeError):
+        return None
+    return (kind, square, body["uid"]), body["value"]

@@ -1,0 +1,41 @@
+"""Shared pieces of the adapters for HEXX, eXtraDICTION and Dexikon: word lists loaded once per
+process, question kinds of their own, square names.
+"""
+
+from __future__ import annotations
+
+import threading
+
+Square = tuple[int, int]
+
+# Question kinds of these games (with those of :mod:`wordboard.controller.questions`).
+READING = "reading"      # HEXX: the tiles read as two words (one per direction): which is meant?
+DECISION = "decision"    # a pending decision of the engine (HEXX effect, Dexikon phase)
+GUESS = "guess"          # eXtraDICTION: the word guessed from the clue card
+WORD = "word"            # Dexikon: several words fit the row of cards: which is meant?
+
+_dictionaries: dict[str, object] = {}
+_lock = threading.Lock()
+
+
+def dictionary(name: str | None):
+    """The word list ``name`` (``scowl:70``...), loaded once per process; None for None/"none"."""
+    if name is None or str(name).lower() == "none":
+        return None
+    with _lock:
+        found = _dictionaries.get(name)
+        if found is None:
+            from wordboard.dictionary import load_dictionary
+
+            found = _dictionaries[name] = load_dictionary(name)
+        return found
+
+
+def square_name(square: Square) -> str:
+    """``H8``-style name of a (row, col) square, as the controller names squares."""
+    return f"{chr(ord('A') + square[1])}{square[0] + 1}"
+
+
+def parse_square_name(text: str) -> Square:
+    text = text.strip().upper()
+    return (int(text[1:]) - 1, ord(text[0]) - ord("A"))

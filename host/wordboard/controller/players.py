@@ -1,0 +1,412 @@
+"""Scripted players of the digital twin for HEXX, eXtraDICTION and Dexikon.
+
+:class:`TablePlayers` is what the three have in common: each turn the player to move makes the
+table match the game (tiles a HEXX took away come off, played tiles knocked off go back), thinks,
+then puts the turn's tiles (letters, HEXX tiles, cards; or writes letters) down the way people do:
+now and then a tile slid into place, a tile put on the wrong square and moved (lifted again), a
+tile put down, picked up and put down again, a played tile knocked off or pushed onto the next
+square (the board holds the turn until it is back), a play the rules refuse (then corrected).
+They press end turn and answer the board's questions from what they meant to do. Each game's
+subclass says what the player means (:meth:`TablePlayers.intend`) and how the players decide the
+engine's pending decisions (:meth:`TablePlayers.decide`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from wordboard.controller import questions as q
+from wordboard.controller.boardgames import READING, WORD
+from wordboard.controller.twin import Habits
+
+Square = tuple[int, int]
+
+
+@dataclass
+class Intent:
+    """What the player means this turn."""
+
+    move: object                                      # compared with the adapter's committed move
+    tiles: dict = field(default_factory=dict)         # square -> tile name to put down
+    answers: dict = field(default_factory=dict)       # (question kind, square or None) -> answer
+    turn_answer: str | None = None                    # no tiles: the answer to "nothing placed"
+    swap: str = ""                                    # ... and to "which tiles?"
+
+
+@dataclass
+class Plan:
+    intent: Intent
+    actions: list = field(default_factory=list)       # (game time, callable, label)
+    pressed: bool = False
+    pressed_at: float = 0.0
+    fixes: list = field(default_factory=list)
+    refusals: int = 0
+
+
+class TablePlayers:
+    """Everyone at the table (see the module docs)."""
+
+    can_slide = True          # tiles and cards slide; written letters do not
+
+    def __init__(self, controller, table, *, habits: Habits | None = None, seed: int = 0,
+                 press_timeout: float = 30.0, out=None):
+        self.controller = controller
+        self.table = table
+        self.habits = habits or Habits()
+        self.seed = seed
+        self.press_timeout = press_timeout
+        self.out = out or (lambda text: None)
+        self.plan: Plan | None = None
+        self._planned_for = None
+        self.intended: list = []
+        self.outcomes: list[str] = []
+        self.as_meant = 0
+        self.mismatches: list = []
+        self.mistakes: dict[str, int] = {}
+        self.uids: dict[str, bytes] = {}
+        self._seen = self.adapter.proposals_committed
+        self._knocked: tuple | None = None
+        controller.listeners.append(self._heard)
+        self.answerer = q.CallbackAnswerer(self._answer)
+
+    @property
+    def adapter(self):
+        return self.controller.adapter
+
+    @property
+    def game(self):
+        return self.adapter.game
+
+    def _rng(self, extra: int = 0) -> random.Random:
+        return random.Random(self.seed * 1_000_003 + self.adapter.jgame.seq * 7919 + extra)
+
+    # -- what each game says -----------------------------------------------------------------------
+
+    def wants_move(self) -> bool:
+        """Whether the game waits for tiles on the table (not for a decision)."""
+        raise NotImplementedError
+
+    def intend(self, rng: random.Random) -> Intent | None:
+        raise NotImplementedError
+
+    def decide(self, question: q.Question) -> str | None:
+        """The answer to a question of the game's own (a pending decision)."""
+        return question.choices[0] if question.choices else None
+
+    def give_up(self, intent: Intent) -> Intent:
+        """What the player does when the board keeps refusing the tiles: no word this turn."""
+        return Intent(None, turn_answer="give up")
+
+    def wrong_square(self, intent: Intent, rng: random.Random) -> tuple[Square, Square] | None:
+        """A tile of the intent and a square that makes the play illegal (a mistake), or None."""
+        return None
+
+    def tile(self, name: str) -> bytes:
+        """A tile to put down: a fresh one from the bag, or the very card named (cards are unique)."""
+        if name.startswith("card:"):
+            uid = self.uids.get(name)
+            if uid is None:
+                uid = self.uids[name] = self.table.new_tile(name)
+            return uid
+        return self.table.new_tile(name)
+
+    # -- listening ---------------------------------------------------------------------------------
+
+    def _heard(self, kind: str, data) -> None:
+        self.outcomes.append(kind)
+        plan = self.plan
+        if kind == "commit" and self.adapter.proposals_committed != self._seen:
+            self._seen = self.adapter.proposals_committed
+            made = self.adapter.last_committed_move
+            if plan is not None and plan.intent.move == made:
+                self.as_meant += 1
+            else:
+                self.mismatches.append((plan.intent.move if plan else None, made))
+            self.plan = None
+        elif kind in ("invalid", "blocked") and plan is not None and plan.pressed:
+            plan.pressed = False
+            now = self.controller.clock()
+            plan.refusals += 1
+            if plan.refusals > 4 and plan.intent.tiles:     # the board will not have it: give up the turn
+                self._note("gave up")
+                plan.intent = self.give_up(plan.intent)
+                plan.actions = [(now + 1.0, lambda: self._make_table({}), "take back")]
+                return
+            if plan.fixes:
+                plan.actions.extend((now + 1.0 + i * 0.3, action, label) for i, (_, action, label) in enumerate(plan.fixes))
+                plan.fixes = []
+            else:
+                plan.actions.append((now + 1.0, lambda: self._make_table(plan.intent.tiles), "repair"))
+
+    def _answer(self, question: q.Question) -> str | None:
+        plan = self.plan
+        intent = plan.intent if plan is not None else None
+        kind = question.kind
+        if kind == q.BLANK:
+            wanted = intent.answers.get((q.BLANK, question.squares[0])) if intent else None
+            return wanted if wanted and question.accepts(wanted) else (question.choices[0] if question.choices else "E")
+        if kind in (q.LETTER, q.CONFLICT):
+            found = self.table.tiles.get(question.squares[0])
+            if found is None:
+                return None
+            name = found[1]
+            return name if question.accepts(name) else (question.choices[0] if question.choices else name)
+        if kind in (READING, WORD):
+            wanted = intent.answers.get((kind, None)) if intent else None
+            return wanted if wanted and question.accepts(wanted) else question.choices[0]
+        if kind == q.TURN:
+            return intent.turn_answer if intent is not None and intent.turn_answer else "carry on"
+        if kind == q.SWAP:
+            return intent.swap if intent is not None and intent.swap else None
+        return self.decide(question)
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def step(self, now: float) -> None:
+        adapter = self.adapter
+        if adapter.over:
+            return
+        key = adapter.jgame.seq
+        if self._planned_for != key:
+            self._planned_for = key
+            self.plan = None
+        if not self.wants_move():
+            return
+        if self.plan is None:
+            self._plan(now)
+        plan = self.plan
+        if plan is None:
+            return
+        while plan.actions and plan.actions[0][0] <= now:
+            _, action, label = plan.actions.pop(0)
+            action()
+            if self.plan is not plan:
+                return
+        if not plan.actions and self.controller.question is None and self._ready_to_press() and (
+                not plan.pressed or now - plan.pressed_at > self.press_timeout):
+            plan.pressed = True
+            plan.pressed_at = now
+            if plan.intent.tiles:
+                self.controller.buttons.inject("end-turn")
+            else:
+                self.controller.buttons.inject("end-turn", "long")
+
+    def _ready_to_press(self) -> bool:
+        return True
+
+    def _note(self, what: str) -> None:
+        self.mistakes[what] = self.mistakes.get(what, 0) + 1
+
+    def _plan(self, now: float) -> None:
+        rng = self._rng()
+        habits = self.habits
+        intent = self.intend(rng)
+        if intent is None:
+            return
+        plan = Plan(intent)
+        self.intended.append(intent.move)
+        actions = plan.actions
+        t = now + rng.uniform(*habits.think)
+        actions.append((t, self._tidy, "tidy"))
+        t += 0.5
+        if not intent.tiles:
+            self.plan = plan
+            return
+        committed = self.adapter.committed_tiles()
+        targets = set(intent.tiles)
+        items = list(intent.tiles.items())
+        rng.shuffle(items)
+        for square, name in items:
+            roll = rng.random()
+            free = [s for s in self._free_near(square) if s not in targets and s not in committed]
+            if roll < habits.slide and free and self.can_slide:
+                start = rng.choice(free)
+
+                def slide(square=square, start=start, name=name):
+                    uid = self.tile(name)
+                    self.table.put(start, uid)
+                    self.table.slide(uid, [start, square], 60.0)
+                    self._note("slide")
+                actions.append((t, slide, "slide"))
+                t += 0.6
+            elif roll < habits.slide + habits.second_thoughts and free:
+                wrong = rng.choice(free)
+                actions.append((t, lambda w=wrong, n=name: self._put(w, n, "second thoughts"), "wrong square"))
+                actions.append((t + 1.0, lambda w=wrong, s=square: self._move(w, s), "moved"))
+                t += 1.4
+            elif roll < habits.slide + 2 * habits.second_thoughts:
+                actions.append((t, lambda s=square, n=name: self._put(s, n, "lifted again"), "put"))
+                actions.append((t + 0.8, lambda s=square: self.table.take(s), "lifted"))
+                actions.append((t + 1.6, lambda s=square, n=name: self._put(s, n), "put again"))
+                t += 2.0
+            else:
+                actions.append((t, lambda s=square, n=name: self._put(s, n), "put"))
+            t += rng.uniform(*habits.per_tile)
+        if committed and rng.random() < habits.knock:
+            victim = rng.choice(sorted(committed))
+            spots = [s for s in self._free_near(victim) if s not in targets and s not in committed]
+            if spots and rng.random() < 0.5 and self.can_slide:
+                spot = rng.choice(spots)
+                actions.append((t - 0.3, lambda v=victim, s=spot: self._displace(v, s), "pushed"))
+            else:
+                actions.append((t - 0.3, lambda v=victim: self._knock(v), "knocked"))
+                if rng.random() >= habits.knock_left:
+                    actions.append((t + 0.8, self._restore, "put back"))
+                    t += 1.2
+        if rng.random() < habits.bump and self.table.tiles:
+            actions.append((t, lambda: self.table.bump(sorted(self.table.tiles)[:6]), "bump"))
+            t += 0.5
+        if rng.random() < habits.mistake:
+            wrong = self.wrong_square(intent, rng)
+            if wrong is not None:
+                src, dst = wrong
+                actions.append((t, lambda: (self._move(src, dst), self._note("refused play")), "mistake"))
+                t += 0.5
+                plan.fixes = [(t, lambda: self._move(dst, src), "fix")]
+        actions.sort(key=lambda a: a[0])
+        self.plan = plan
+
+    def _free_near(self, square: Square) -> list[Square]:
+        return self.table.empty_squares_near(square)
+
+    def _put(self, square: Square, name: str, note: str | None = None) -> None:
+        if note:
+            self._note(note)
+        self.table.put(square, self.tile(name))
+
+    def _move(self, src: Square, dst: Square) -> None:
+        found = self.table.tiles.get(src)
+        if found is None:
+            return
+        uid = self.table.take(src)
+        self.table.put(dst, uid)
+
+    def _knock(self, square: Square) -> None:
+        if square in self.table.tiles:
+            self._note("knocked off")
+            self._knocked = (square, self.table.take(square))
+
+    def _displace(self, square: Square, to: Square) -> None:
+        if square in self.table.tiles and to not in self.table.tiles:
+            self._note("pushed aside")
+            self._move(square, to)
+
+    def _restore(self) -> None:
+        if self._knocked is not None:
+            square, uid = self._knocked
+            if square not in self.table.tiles:
+                self.table.put(square, uid)
+        self._knocked = None
+
+    def _tidy(self) -> None:
+        """The table as the game has it (tiles the game took away off, played tiles back)."""
+        self._knocked = None
+        self._make_table({})
+
+    def _make_table(self, extra: dict) -> None:
+        want = {**self.adapter.committed_tiles(), **extra}
+        for square, (uid, name) in list(self.table.tiles.items()):
+            if want.get(square) != name:
+                self.table.take(square)
+        for square, name in want.items():
+            if square not in self.table.tiles:
+                self.table.put(square, self.tile(name))
+
+
+# -- HEXX ------------------------------------------------------------------------------------------
+
+class HexxPlayers(TablePlayers):
+    """Red and black: each picks one of the best few words (the computer player's list) and
+    answers the HEXX decisions as the computer player would, rolling a die of their own."""
+
+    def __init__(self, controller, table, **kw):
+        super().__init__(controller, table, **kw)
+        from wordboard.hexx.computer import ComputerPlayer
+
+        self.computer = ComputerPlayer(self.game.dictionary)
+
+    def wants_move(self) -> bool:
+        return self.game.pending is None and not self.game.is_over
+
+    def intend(self, rng):
+        from wordboard.hexx import Discard, Pass
+
+        game = self.game
+        previews = self.computer.best_plays(game)
+        if previews:
+            ranked = sorted(previews, key=lambda p: (-(len(p.placed) + 2 * len(p.flips)), p.hexx_tiles,
+                                                     p.play.notation))
+            preview = rng.choice(ranked[:3])
+            play = preview.play
+            tiles, answers = {}, {(READING, None): play.notation}
+            for square, ch in zip(play.squares, play.word):
+                if square in game.board:
+                    continue
+                sq = (square[0], square[1])
+                tiles[sq] = "*" if ch.islower() else ch.upper()
+                if ch.islower():
+                    answers[(q.BLANK, sq)] = ch.upper()
+            return Intent(play, tiles, answers)
+        move = self.computer.choose_move(game)
+        if isinstance(move, Discard):
+            return Intent(move, turn_answer="discard", swap=move.tiles.replace("?", "*"))
+        return Intent(Pass(), turn_answer="pass")
+
+    def decide(self, question):
+        from wordboard.controller.boardgames import DECISION
+        from wordboard.controller.hexx import metamorphosis_text
+        from wordboard.hexx import DecisionKind
+
+        if question.kind != DECISION:
+            return super().decide(question)
+        game = self.game
+        d = game.pending
+        if d is None or d.kind.name != question.context.get("decision"):
+            return None
+        rng = self._rng(17)
+        if d.kind is DecisionKind.ROLL:
+            return "roll" if rng.random() < 0.2 else str(rng.randint(1, 20))
+        answer = self.computer.choose_answer(game, d)
+        if d.kind is DecisionKind.FLIP_TILES:
+            return " ".join(s.name for s in answer)
+        if d.kind in (DecisionKind.REMOVE_TILE, DecisionKind.TAKE_HEXX):
+            return answer.name
+        if d.kind in (DecisionKind.STEAL_TILE, DecisionKind.GIVE_TILE, DecisionKind.REPLACE_HEXX):
+            return str(answer + 1)
+        if d.kind is DecisionKind.METAMORPHOSIS:
+            return "forfeit" if answer is None else metamorphosis_text(answer)
+        return str(answer)
+
+    def give_up(self, intent):
+        from wordboard.hexx import Discard, Pass
+
+        game = self.game
+        if game.bag_size:
+            tile = game.hand(game.to_move)[0].symbol
+            return Intent(Discard(tile), turn_answer="discard", swap=tile.replace("?", "*"))
+        return Intent(Pass(), turn_answer="pass")
+
+    def wrong_square(self, intent, rng):
+        from wordboard.hexx import Play
+
+        play = intent.move
+        if not isinstance(play, Play) or not intent.tiles:
+            return None
+        src = rng.choice(sorted(intent.tiles))
+        occupied = set(self.adapter.committed_tiles()) | set(intent.tiles)
+        for _ in range(20):
+            dst = (src[0] + rng.randint(-2, 2), src[1] + rng.randint(-2, 2))
+            if dst in occupied or not (0 <= dst[0] < self.table.rows and 0 <= dst[1] < self.table.cols):
+                continue
+            if any(ch.islower() for ch in play.word):
+                return None          # a HEXX tile could make another word legal
+            if _still_a_line((set(intent.tiles) - {src}) | {dst}, self.adapter):
+                continue
+            return src, dst          # the tiles no longer make one line: refused whatever the letters
+        return None
+
+
+def _still_a_line(squares, adapter) -> bool:
+    pending = {s: "A" for s in squares}
+    return bool(adapter._runs(tuple(sorted(squares)), pending))

@@ -1,0 +1,302 @@
+"""Putting a board together: the journal, the game, the hardware (real or the digital twin), the
+controller, and for the twin the scripted players. Used by ``wordboard run``, the tests and the
+benchmark.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from wordboard.errors import UserError
+
+CROSSWORD = ("lexulous", "scrabble")
+GAMES = CROSSWORD  # the games `wordboard run` plays so far (see hardware/controller.md)
+DEFAULT_PLAYERS = ("Ada", "Blaise")
+
+
+@dataclass
+class SessionConfig:
+    game: str | None = None             # None: the resumed game's kind, else lexulous
+    hardware: str = "sim"               # "sim" (the twin over a pty), "direct" (tests), "real"
+    players: tuple[str, ...] = ()
+    resume: str = "auto"                # "auto", "yes", "no"
+    speed: float = 1.0                  # game time / wall time (the twin only)
+    seed: int | None = None
+    camera: str = "auto"                # "auto" (virtual in the twin, none on hardware), "none",
+                                        # "virtual", or a capture source ("picamera", "/dev/video0")
+    lexicon: str = "scowl:70"
+    journal: str | Path | None = None
+    quiet: float | None = None
+    settle: float = 0.3
+    habits: str = "untidy"              # "untidy" or "tidy" scripted players
+    noise: bool = False                 # sensor and wire noise on the twin
+    png_dir: str | None = None
+    show_leds: bool = True
+    ansi: bool | None = None
+    strength: str = "casual"
+    out: Callable[[str], None] = field(default=print)
+    game_options: dict = field(default_factory=dict)   # HEXX/eXtraDICTION/Dexikon: see games.py
+
+
+class Session:
+    """An open board: :attr:`controller`, and in the twin :attr:`players` and :attr:`table`."""
+
+    def __init__(self, config: SessionConfig):
+        self.config = config
+        self.closers: list[Callable[[], None]] = []
+        try:
+            self._open()
+        except BaseException:
+            self.close()
+            raise
+
+    # -- opening ----------------------------------------------------------------------------------
+
+    def _open(self) -> None:
+        from wordboard.commands.common import open_lexicon
+        from wordboard.controller.crossword import CrosswordAdapter
+        from wordboard.controller.loop import Controller, ControllerOptions
+        from wordboard.controller.twin import ManualClock, ScaledClock
+        from wordboard.journal import Journal, JournaledGame
+        from wordboard.notify import Notifier
+
+        config = self.config
+        twin = config.hardware in ("sim", "direct")
+        journal_path = config.journal
+        if journal_path is None:
+            from wordboard.journal import data_dir
+
+            journal_path = data_dir() / ("journal-twin.sqlite3" if twin else "journal.sqlite3")
+        self.journal = Journal(journal_path)
+        self.closers.append(self.journal.close)
+        jgame = self._game(self.journal)
+        self.jgame = jgame
+        dictionary = open_lexicon(config.lexicon) if config.lexicon else None
+        dawg = None
+        if dictionary is not None:
+            from wordboard.lexulous.dawgcache import dawg_for
+
+            dawg = dawg_for(dictionary)
+        self.dictionary, self.dawg = dictionary, dawg
+        adapter = CrosswordAdapter(jgame, dictionary=dictionary, dawg=dawg, physical_racks=not twin)
+        self.adapter = adapter
+        rows, cols = adapter.rows, adapter.cols
+
+        if config.hardware == "direct":
+            self.clock = ManualClock()
+            wall = self.clock
+        else:
+            self.clock = ScaledClock(config.speed if twin else 1.0)
+            wall = time.monotonic
+
+        # sensors
+        self.table = None
+        identify = None
+        if config.hardware == "direct":
+            from wordboard.controller.twin import DirectSensor, identifier
+
+            self.sensor = DirectSensor()
+            identify = identifier()
+        elif config.hardware == "sim":
+            from wordboard.controller.twin import identifier
+            from wordboard.sensor.simulator import SimulatedSensorLink
+
+            seed = config.seed if config.seed is not None else jgame.info.seed or 0
+            self.sensor = SimulatedSensorLink(rows, cols, seed=seed + jgame.seq, speed=config.speed,
+                                              silence_timeout=30.0)
+            self.closers.append(self.sensor.close)
+            if config.noise:
+                grid = self.sensor.simulator.sim.grid
+                grid.flicker = 0.05
+                grid.crosstalk = 0.01
+                faults = self.sensor.simulator.faults
+                faults.frame_corrupt_rate = 0.01
+                faults.frame_drop_rate = 0.005
+                faults.frame_duplicate_rate = 0.01
+            identify = identifier()
+        else:
+            from wordboard.controller.twin import identifier
+            from wordboard.sensor import TileRegistry, open_backend
+
+            self.sensor = open_backend("auto")
+            self.closers.append(self.sensor.close)
+            identify = identifier(TileRegistry.load())
+
+        # camera
+        self.camera_source = None
+        camera = None
+        kind = config.camera
+        if kind == "auto":
+            kind = "virtual" if config.hardware == "sim" else "none"
+        if kind == "virtual":
+            from wordboard.camera.state import BoardState
+            from wordboard.camera.virtual import SceneStyle, VirtualCamera
+            from wordboard.controller.twin import CameraWorker
+
+            self.camera_source = VirtualCamera(BoardState.empty(rows, cols), SceneStyle(image_size=(640, 480)),
+                                               seed=jgame.id)
+            camera = CameraWorker(self.camera_source, rows, cols)
+            self.closers.append(camera.close)
+        elif kind != "none":
+            from wordboard.camera.capture import open_source
+            from wordboard.controller.twin import CameraWorker
+
+            source = open_source(kind)
+            self.closers.append(source.close)
+            camera = CameraWorker(source, rows, cols)
+            self.closers.append(camera.close)
+
+        if twin:
+            from wordboard.controller.twin import Table
+
+            self.table = Table(rows, cols, sim=getattr(self.sensor, "simulator", None),
+                               direct=self.sensor if config.hardware == "direct" else None,
+                               camera=self.camera_source, seed=jgame.id)
+            self.table.lay_out(adapter.committed_tiles())   # the played tiles are still on the table
+
+        # LEDs and buttons
+        from wordboard.buttons import ButtonPanel
+        from wordboard.leds import default_config, open_board_leds
+
+        leds_config = default_config(rows, cols)
+        self.leds = open_board_leds(leds_config, driver="simulated" if twin else None, clock=wall)
+        self.closers.append(self.leds.off)
+        if twin:
+            from gpiozero.pins.mock import MockFactory
+
+            self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
+        else:
+            try:
+                self.buttons = ButtonPanel(clock=wall)
+            except Exception as exc:  # noqa: BLE001 - no GPIO: virtual buttons only
+                from gpiozero.pins.mock import MockFactory
+
+                config.out(f"buttons: no GPIO ({exc}); virtual buttons only")
+                self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
+        self.closers.append(self.buttons.close)
+
+        self.notifier = Notifier()
+        options = ControllerOptions(settle=config.settle, quiet=config.quiet, show_leds=config.show_leds,
+                                    ansi=config.ansi, png_dir=config.png_dir)
+        self.controller = Controller(adapter, self.sensor, leds=self.leds, buttons=self.buttons, camera=camera,
+                                     notifier=self.notifier, clock=self.clock, wall=wall, identify=identify,
+                                     options=options, out=config.out)
+        self.players = None
+        if twin:
+            from wordboard.controller.twin import Habits, ScriptedPlayers
+
+            habits = Habits.tidy() if config.habits == "tidy" else Habits()
+            self.players = ScriptedPlayers(self.controller, self.table, self._chooser(), habits=habits,
+                                           seed=(jgame.info.seed or 0))
+            self.controller.answerer = self.players.answerer
+        else:
+            from wordboard.controller.questions import StdinAnswerer
+
+            self.controller.answerer = StdinAnswerer()
+
+    def _game(self, journal):
+        from wordboard.journal import JournaledGame
+
+        config = self.config
+        wanted = config.game
+        if wanted is not None and wanted not in GAMES:
+            raise UserError(f"wordboard run does not play {wanted} yet (it plays: {', '.join(GAMES)})")
+        latest = journal.latest_unfinished() if config.resume != "no" else None
+        if latest is not None and wanted is not None and _game_name(latest) != wanted:
+            latest = None
+        if latest is None and config.resume == "yes":
+            raise UserError(f"no unfinished game to resume in {journal.path}")
+        if latest is not None:
+            jgame = JournaledGame(journal, latest.id)
+            config.out(f"resuming game {latest.id} ({_game_name(latest)}, {', '.join(latest.players)}) "
+                       f"after {latest.events} events")
+            return jgame
+        name = wanted or "lexulous"
+        players = tuple(config.players) or DEFAULT_PLAYERS
+        seed = config.seed if config.seed is not None else int(time.time()) % 100000
+        jgame = JournaledGame.start(journal, "lexulous", name, players, seed=seed,
+                                    options={"lexicon": config.lexicon})
+        config.out(f"new game {jgame.id}: {name}, {', '.join(players)} (seed {seed})")
+        return jgame
+
+    def _chooser(self):
+        from wordboard.lexulous.opponent import Opponent
+
+        edition = self.adapter.game.edition
+        if self.dawg is None:
+            from wordboard.lexulous.selfplay import greedy_move
+
+            return greedy_move
+        opponents = {}
+
+        def choose(game):
+            key = len(game.history)
+            opponent = opponents.get(game.current)
+            if opponent is None:
+                opponent = opponents[game.current] = Opponent(self.dawg, edition, self.config.strength)
+            opponent.rng.seed((self.jgame.info.seed or 0) * 131 + key)
+            return opponent.move(game)
+        return choose
+
+    # -- running ----------------------------------------------------------------------------------
+
+    def wait_ready(self, timeout: float = 10.0) -> None:
+        """Wait for the sensor board's handshake (the twin or the real board)."""
+        wait = getattr(self.sensor, "wait_connected", None)
+        if wait is not None and not wait(timeout):
+            problem = getattr(self.sensor, "problem", None)
+            raise UserError(f"the sensor board did not connect: {problem or 'no handshake'}")
+
+    def run(self, *, max_moves: int | None = None, max_seconds: float | None = None,
+            poll: float = 0.01, tick: float = 0.05, should_stop: Callable[[], bool] | None = None) -> None:
+        """Run until the game is over (or ``max_moves`` committed, or ``max_seconds`` of wall time)."""
+        controller = self.controller
+        start_wall = time.monotonic()
+        if not controller.started:
+            controller.start()
+        while not self.adapter.over:
+            if max_moves is not None and controller.stats.moves >= max_moves:
+                break
+            if max_seconds is not None and time.monotonic() - start_wall > max_seconds:
+                break
+            if should_stop is not None and should_stop():
+                break
+            controller.step(poll)
+            if self.players is not None:
+                self.players.step(self.clock())
+            if self.config.hardware == "direct":
+                self.clock.advance(tick)
+        if self.adapter.over:
+            controller.step(0.0)
+
+    def close(self) -> None:
+        while self.closers:
+            closer = self.closers.pop()
+            try:
+                closer()
+            except Exception:  # noqa: BLE001 - closing is best effort
+                pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def open_session(config: SessionConfig) -> Session:
+    """The board for the configured game, or the one to resume: Lexulous/Scrabble here, HEXX,
+    eXtraDICTION and Dexikon in :mod:`wordboard.controller.games`."""
+    from wordboard.controller.games import KINDS, GameSession, resumed_kind
+
+    kind = config.game if config.game is not None else resumed_kind(config)
+    return GameSession(config) if kind in KINDS else Session(config)
+
+
+def _game_name(info) -> str:
+    if info.kind == "lexulous":
+        return "scrabble" if info.edition == "scrabble" else "lexulous"
+    return info.kind

@@ -1,0 +1,169 @@
+"""Letters written on the board, read by the camera: the only sensor eXtraDICTION has.
+
+:class:`WrittenLetters` is a sensor backend (``next_event``, ``request_snapshot``, ``close``) made
+of "eyes": each reading of the board becomes ``Placed``/``Lifted`` events for what changed, so the
+controller's move tracking (settling, end of turn, letters rubbed out, played letters smudged)
+works on written letters as on tiles. A letter read with confidence is reported with a tag whose
+tile code is that letter (so it is identified like a letter tile); an unsure reading is an
+occupied square of unknown letter (the adapter works it out from the clue card, or asks). The
+"tag" of a written letter is made from its square and its symbol, so writing another letter over
+a rubbed-out one is a new tile.
+
+Eyes: :class:`VisionEyes` (the virtual or real camera and the handwriting reader, read on a thread)
+and :class:`TableEyes` (the twin's table read exactly: for the fast tests).
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+import time
+
+from wordboard.sensor.events import Lifted, Placed, Square as SensorSquare, Tag
+from wordboard.sensor.identity import LetterTile, decode_tile_code, encode_tile_code
+
+Square = tuple[int, int]
+UNSURE = "~"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def written_tag(square: Square, symbol: str) -> Tag:
+    uid = bytes([0xEE, square[0] & 0xFF, square[1] & 0xFF, ord(symbol) & 0xFF])
+    memory = encode_tile_code(LetterTile(symbol)) if symbol in LETTERS else b""
+    return Tag(uid, memory)
+
+
+def identify_written(tag: Tag) -> str | None:
+    identity = decode_tile_code(tag.memory)
+    return getattr(identity, "letter", None)
+
+
+class TableEyes:
+    """The twin's table, read exactly (``doubt``: the chance that a letter is read unsure)."""
+
+    def __init__(self, table, *, doubt: float = 0.0, seed: int = 0):
+        self.table = table
+        self.doubt = doubt
+        self.seed = seed
+        self._last = None
+
+    def changed(self) -> bool:
+        state = tuple(sorted((sq, uid) for sq, (uid, _) in self.table.tiles.items()))
+        if state == self._last:
+            return False
+        self._last = state
+        return True
+
+    def read(self) -> dict:
+        out = {}
+        for square, (uid, name) in list(self.table.tiles.items()):
+            unsure = self.doubt and random.Random(hash((self.seed, uid))).random() < self.doubt
+            out[square] = (name, 0.4) if unsure else (name, 1.0)
+        return out
+
+
+class VisionEyes:
+    """A camera (``read() -> image``) and the handwriting reader."""
+
+    def __init__(self, source, rows: int, cols: int, *, frames: int = 3, reader=None):
+        self.source = source
+        self.rows, self.cols = rows, cols
+        self.frames = frames
+        self.reader = reader
+        self.failures = 0
+
+    def changed(self) -> bool:
+        return True
+
+    def read(self) -> dict | None:
+        if self.reader is None:
+            from wordboard.camera.reader import BoardReader
+
+            self.reader = BoardReader(self.rows, self.cols, handwritten=True, use_tesseract=False)
+        reading = None
+        try:
+            for _ in range(self.frames):
+                reading = self.reader.update(self.source.read())
+        except Exception:  # noqa: BLE001 - a failed read is no opinion
+            self.failures += 1
+            return None
+        if reading is None or reading.occluded:
+            return None
+        return {(r, c): (sq.symbol, sq.confidence) for r, row in enumerate(reading.squares)
+                for c, sq in enumerate(row) if sq.symbol not in (".", "?")}
+
+
+class WrittenLetters:
+    """The sensor backend (see the module docs). ``confidence``: below it a letter is unsure."""
+
+    def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = 0.6):
+        self.eyes = eyes
+        self.confidence = confidence
+        self.wall_period = wall_period
+        self.seen: dict[Square, str] = {}
+        self.background: dict[Square, str] | None = None
+        self.readings = 0
+        self._events: queue.Queue = queue.Queue()
+        self._stop = threading.Event()
+        self._thread = None
+        self.threaded = threaded
+        if threaded:
+            self._thread = threading.Thread(target=self._run, daemon=True, name="written-letters")
+            self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._scan()
+            self._stop.wait(self.wall_period)
+
+    def _scan(self) -> None:
+        symbols = self.eyes.read()
+        if symbols is None:
+            return
+        self.readings += 1
+        now: dict[Square, str] = {}
+        for square, (symbol, confidence) in symbols.items():
+            if symbol in (".", "?"):
+                continue
+            now[square] = symbol if confidence >= self.confidence and symbol in LETTERS else UNSURE
+        if self.background is None:
+            self.background = dict(now)     # marks on the board before anything was written
+        for square, symbol in self.background.items():
+            if now.get(square) in (symbol, UNSURE):
+                del now[square]             # a stain or a shadow the camera always sees
+        for square in sorted(set(self.seen) - set(now)):
+            self._events.put(Lifted(SensorSquare(*square)))
+        for square, symbol in sorted(now.items()):
+            if self.seen.get(square) != symbol:
+                self._events.put(Placed(SensorSquare(*square), written_tag(square, symbol)))
+        self.seen = now
+
+    def next_event(self, timeout: float | None = None):
+        if not self.threaded and self._events.empty() and self.eyes.changed():
+            self._scan()
+        try:
+            if self.threaded and timeout:
+                return self._events.get(timeout=timeout)
+            return self._events.get_nowait()
+        except queue.Empty:
+            return None
+
+    def request_snapshot(self) -> None:
+        pass
+
+    def wait_connected(self, timeout: float = 10.0) -> bool:
+        """Ready once the first reading is in (the camera found the board)."""
+        if not self.threaded:
+            return True
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.readings:
+                return True
+            time.sleep(0.05)
+        return self.readings > 0
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=10)     # never leave the camera mid-read at exit

@@ -1,0 +1,66 @@
+"""The screen: scoreboard, prompts and the children's kiosk, as a local web page.
+
+``wordboard run --screen [HOST:]PORT`` serves one page (plain HTML/CSS/JS from ``static/``) and
+a WebSocket that pushes the game live: the board as the LEDs show it, scores, whose turn, the
+last move, the bag, the history and each game's own view (``snapshot.py``). Questions the board
+asks are answered by touch, on a phone, or with the board's buttons. Changing a game needs the
+PIN (``wordboard screen set-pin``). ``?mode=kids`` is the children's mode.
+
+Threads: the controller runs in its own loop; :class:`~wordboard.screen.bridge.ScreenBridge` (a
+step hook, in the controller's thread) publishes snapshots into a
+:class:`~wordboard.screen.hub.ScreenHub` and takes the pages' commands from it; the
+:class:`~wordboard.screen.server.ScreenServer` runs an asyncio loop on another thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Screen:
+    hub: object
+    server: object
+    bridge: object
+    answerer: object
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def close(self) -> None:
+        self.server.stop()
+
+
+def setup_choices(session) -> dict:
+    """What the page's game setup offers (fixed lists: nothing typed reaches a path)."""
+    from wordboard.controller import session as sessions
+    from wordboard.screen.protocol import LEXICONS, QUIET_TIMES
+
+    games = list(getattr(sessions, "GAMES", ("lexulous", "scrabble")))
+    return {"games": games, "lexicons": list(LEXICONS), "quiet": list(QUIET_TIMES),
+            "players": list(getattr(session.config, "players", ()) or sessions.DEFAULT_PLAYERS),
+            "lexicon": session.config.lexicon or "none"}
+
+
+def start_screen(session, listen: str | None, *, lan: bool, speak: bool = False,
+                 screen_only: bool = False, server=None, out=print) -> Screen:
+    """Serve ``session``'s board on ``listen`` (``[HOST:]PORT``); the screen answers questions
+    alongside the session's answerer (``screen_only``: instead of it). ``server``: keep an
+    already running server (a new game in the same ``wordboard run``)."""
+    from wordboard.screen.bridge import ScreenBridge
+    from wordboard.screen.hub import ScreenAnswerer, ScreenHub, TeeAnswerer
+    from wordboard.screen.server import ScreenServer, parse_listen
+
+    controller = session.controller
+    if server is None:
+        hub = ScreenHub()
+        answerer = ScreenAnswerer()
+        host, port = parse_listen(listen, lan=lan)
+        server = ScreenServer(hub, answerer, host=host, port=port, out=out).start()
+    hub, answerer = server.hub, server.answerer
+    controller.answerer = TeeAnswerer(answerer, None if screen_only else controller.answerer)
+    bridge = ScreenBridge(controller, hub, answerer=answerer, speak=speak,
+                          dawg=getattr(session, "dawg", None), setup_choices=setup_choices(session))
+    bridge.publish()
+    return Screen(hub, server, bridge, answerer)

@@ -1,0 +1,268 @@
+"""The controller's side of the screen: runs in the controller's thread (a step hook).
+
+Each tick it carries out what the pages asked for (board buttons, PIN-checked changes), and
+publishes a fresh snapshot when something changed (at once after a move or a question, else at
+most :attr:`ScreenBridge.interval` seconds apart, for the LEDs' animations). It also speaks:
+with speech on (``wordboard run --speak``, or the Pi's own screen in children's mode), moves,
+turns and questions are said aloud through :mod:`wordboard.speech`, on a worker thread.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Callable
+
+from wordboard.screen.hub import Command, ScreenAnswerer, ScreenHub
+from wordboard.screen.snapshot import snapshot
+
+
+class Speech:
+    """A speaker on its own thread; at most a few sentences wait (older ones are dropped)."""
+
+    def __init__(self, speaker=None):
+        self.speaker = speaker
+        self._queue: queue.Queue = queue.Queue(maxsize=4)
+        self._thread: threading.Thread | None = None
+
+    def _ensure(self):
+        if self.speaker is None:
+            from wordboard.speech import make_speaker
+
+            self.speaker = make_speaker()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, daemon=True, name="screen-speech")
+            self._thread.start()
+
+    def say(self, text: str, spell: str | None = None) -> None:
+        self._ensure()
+        item = (text, spell)
+        try:
+            self._queue.put_nowait(item)
+        except queue.Full:
+            try:
+                self._queue.get_nowait()
+            except queue.Empty:
+                pass
+            self._queue.put_nowait(item)
+
+    def _run(self) -> None:
+        while True:
+            text, spell = self._queue.get()
+            try:
+                if text:
+                    self.speaker.speak(text)
+                if spell:
+                    self.speaker.spell(spell)
+            except Exception:  # noqa: BLE001 - sound never stops a game
+                pass
+
+
+class ScreenBridge:
+    interval = 0.25   # wall seconds between snapshots while only the LEDs change
+
+    def __init__(self, controller, hub: ScreenHub, *, answerer: ScreenAnswerer | None = None,
+                 speak: bool = False, speech: Speech | None = None, dawg=None,
+                 setup_choices: dict | None = None, wall: Callable[[], float] = time.monotonic):
+        self.controller = controller
+        self.hub = hub
+        self.answerer = answerer
+        self.speak = speak
+        self.speech = speech or Speech()
+        self.dawg = dawg
+        self.setup_choices = setup_choices or {}
+        self.wall = wall
+        self.stop_requested = False
+        self.next_setup: dict | None = None
+        self.ended = False
+        self.corrections: dict[int, int] = {}
+        self.analysis: dict | None = None
+        self._analysing = False
+        self._dirty = True
+        self._last_build = float("-inf")
+        self._last_published: dict | None = None
+        self._read_corrections()
+        controller.listeners.append(self._heard)
+        controller.step_hooks.append(self.tick)
+
+    # -- the journal ------------------------------------------------------------------------------
+
+    def _read_corrections(self) -> None:
+        jgame = self.controller.adapter.jgame
+        for event in jgame.journal.events(jgame.id):
+            body = event.data.get("score_edit") if isinstance(event.data, dict) else None
+            if isinstance(body, dict):
+                player = int(body.get("player", -1))
+                self.corrections[player] = self.corrections.get(player, 0) + int(body.get("delta", 0))
+
+    # -- what happens -----------------------------------------------------------------------------
+
+    def _heard(self, kind: str, data) -> None:
+        self._dirty = True
+        if not self.speak:
+            return
+        adapter = self.controller.adapter
+        if kind == "commit":
+            last = self._last_word()
+            self.speech.say(getattr(data, "text", ""), spell=last)
+            if not adapter.over:
+                self.speech.say(f"{adapter.player_to_move()}, your turn.")
+        elif kind == "question":
+            self.speech.say(getattr(data, "prompt", ""))
+        elif kind == "over":
+            self.speech.say(str(data))
+
+    def _last_word(self) -> str | None:
+        game = getattr(self.controller.adapter, "game", None)
+        history = getattr(game, "history", None)
+        if not history:
+            return None
+        words = getattr(history[-1], "words", ())
+        if words:
+            first = words[0]
+            return getattr(first, "text", None) or getattr(first, "word", None)
+        return None
+
+    def say(self, what: str) -> None:
+        """A page asked to hear something again (the Pi's speaker)."""
+        adapter = self.controller.adapter
+        if what == "last":
+            word = self._last_word()
+            if word:
+                self.speech.say(word.capitalize() + ".", spell=word)
+        elif what == "turn" and not adapter.over:
+            self.speech.say(f"{adapter.player_to_move()}, your turn.")
+        elif what == "prompt" and self.controller.question is not None:
+            self.speech.say(self.controller.question.prompt)
+        elif what == "card":
+            card = getattr(getattr(getattr(adapter, "game", None), "pending", None), "card", None)
+            if card is not None:
+                self.speech.say(card.meaning)
+
+    # -- the step hook ----------------------------------------------------------------------------
+
+    def tick(self, now: float) -> None:
+        for command in self.hub.take_commands():
+            try:
+                self._command(command, now)
+            except Exception as exc:  # noqa: BLE001 - a page's request must never stop the board
+                self._reply(command, {"type": "error", "message": str(exc)})
+        wall = self.wall()
+        if not self._dirty and wall - self._last_build < self.interval:
+            return
+        self._dirty = False
+        self._last_build = wall
+        self.publish(now)
+
+    def publish(self, now: float | None = None) -> None:
+        state = snapshot(self.controller, now, extra=self._extra())
+        if state != self._last_published:
+            self._last_published = state
+            self.hub.publish(state)
+
+    def _extra(self) -> dict:
+        adapter = self.controller.adapter
+        if adapter.over and self.analysis is None and not self._analysing:
+            self._start_analysis()
+        return {"corrections": {str(k): v for k, v in self.corrections.items() if v},
+                "analysis": self.analysis, "ended": self.ended,
+                "setup": self.setup_choices, "speech": self.speak}
+
+    def _reply(self, command: Command, message: dict) -> None:
+        if command.reply is not None:
+            command.reply(message)
+
+    def _command(self, command: Command, now: float) -> None:
+        c = self.controller
+        data = command.data
+        kind = command.type
+        if kind == "button":
+            if c.buttons is None:
+                raise ValueError("this board has no buttons")
+            if data["name"] == "pass":
+                c.buttons.inject("end-turn", "long")
+            else:
+                c.buttons.inject(data["name"])
+            return
+        if kind == "say":
+            self.say(data["what"])
+            return
+        if kind == "speech":
+            self.speak = bool(data.get("on"))
+            self._dirty = True
+            return
+        if not command.admin:
+            raise PermissionError("unlock with the PIN first")
+        jgame = c.adapter.jgame
+        if kind == "undo":
+            if c.buttons is None:
+                raise ValueError("this board has no buttons")
+            c.buttons.inject("undo")
+            self._reply(command, {"type": "ok", "message": "the last turn is taken back"})
+        elif kind == "score":
+            players = self._players()
+            player = data["player"]
+            if player >= len(players):
+                raise ValueError("no such player")
+            jgame.record("decision", {"score_edit": {"player": player, "delta": data["delta"], "by": "screen"}})
+            self.corrections[player] = self.corrections.get(player, 0) + data["delta"]
+            c.say(f"score corrected: {players[player]} {data['delta']:+d}")
+            self._reply(command, {"type": "ok", "message": f"{players[player]} {data['delta']:+d}"})
+        elif kind == "end":
+            if not c.adapter.over:
+                jgame.record("decision", {"end": "ended on the screen"})
+                jgame.journal.finish(jgame.id, {"reason": "ended on the screen"})
+            self.ended = True
+            c.say("the game was ended on the screen")
+            self.stop_requested = True
+            self._reply(command, {"type": "ok", "message": "the game is ended"})
+        elif kind == "new":
+            games = self.setup_choices.get("games", ())
+            if data["game"] not in games:
+                raise ValueError(f"this board plays {', '.join(games)}")
+            self.next_setup = dict(data)
+            self.stop_requested = True
+            c.say(f"a new game of {data['game']} is set up")
+            self._reply(command, {"type": "ok", "message": "starting the new game"})
+        self._dirty = True
+
+    def _players(self) -> list[str]:
+        game = getattr(self.controller.adapter, "game", None)
+        return [str(p) for p in getattr(game, "players", ())]
+
+    # -- the end ----------------------------------------------------------------------------------
+
+    def _start_analysis(self) -> None:
+        """Lexulous/Scrabble: the missed best moves, when ``wordboard.lexulous.analysis`` exists."""
+        game = getattr(self.controller.adapter, "game", None)
+        if self.dawg is None or game is None or type(game).__module__ != "wordboard.lexulous.game":
+            self.analysis = {"available": False}
+            return
+        try:
+            from wordboard.lexulous.analysis import analyse_game
+        except ImportError:
+            self.analysis = {"available": False}
+            return
+        self._analysing = True
+
+        class Frozen:   # the finished game's parts the analysis reads (the engine stays ours)
+            pass
+
+        frozen = Frozen()
+        frozen.history = list(game.history)
+        frozen.edition = game.edition
+        frozen.players = tuple(game.players)
+
+        def work():
+            try:
+                result = analyse_game(frozen, self.dawg)
+                moves = [m.as_json() for m in result.moves]
+                self.analysis = {"available": True, "moves": moves,
+                                 "missed": result.missed_by_player(),
+                                 "best_found": {k: list(v) for k, v in result.best_found_by_player().items()}}
+            except Exception as exc:  # noqa: BLE001 - the summary shows without it
+                self.analysis = {"available": False, "error": str(exc)}
+            self._dirty = True
+
+        threading.Thread(target=work, daemon=True, name="screen-analysis").start()

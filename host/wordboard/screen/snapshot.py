@@ -1,0 +1,327 @@
+"""The controller's state as a JSON-able dict for the screen, and each game's own view.
+
+:func:`snapshot` is called in the controller's thread (the engine is only read there). It gives
+what every game has (players and scores, whose turn, the board as the LEDs show it, the last
+move, the history, the pending question, the end) and ``view``: the game's own part, made by
+the function registered for the engine in :data:`VIEWS` (``register_view``). A game whose
+adapter has a ``screen_view()`` method gives its view itself.
+
+Nothing here is secret-safe by accident: racks and hands are never included (everyone at the
+table can see the screen), only their sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from wordboard.controller import questions as q
+
+Square = tuple[int, int]
+
+#: engine module prefix -> view function(game) -> dict; the page has a renderer per ``type``.
+VIEWS: dict[str, Callable[[Any], dict]] = {}
+
+
+def register_view(module_prefix: str):
+    def deco(fn):
+        VIEWS[module_prefix] = fn
+        return fn
+    return deco
+
+
+def _hex(colour) -> str:
+    r, g, b = colour
+    return f"{r:02x}{g:02x}{b:02x}"
+
+
+def square_name(square: Square) -> str:
+    return f"{chr(ord('A') + square[1])}{square[0] + 1}"
+
+
+def question_dict(question: q.Question | None) -> dict | None:
+    if question is None:
+        return None
+    return {"id": question.id, "kind": question.kind, "prompt": question.prompt,
+            "choices": list(question.choices), "squares": [list(s) for s in question.squares],
+            "free": not question.choices}
+
+
+def game_view(game) -> dict:
+    module = type(game).__module__
+    for prefix, fn in VIEWS.items():
+        if module.startswith(prefix):
+            return fn(game)
+    return {"type": "generic"}
+
+
+def snapshot(controller, now: float | None = None, *, extra: dict | None = None) -> dict:
+    """Everything the page shows, from the controller (call in the controller's thread)."""
+    adapter = controller.adapter
+    now = controller.clock() if now is None else now
+    game = getattr(adapter, "game", None)
+    if hasattr(adapter, "screen_view"):
+        view = adapter.screen_view()
+    else:
+        view = game_view(game) if game is not None else {"type": "generic"}
+    frame = None
+    try:
+        frame = controller.frame(now)
+    except Exception:  # noqa: BLE001 - the LEDs are a nicety on the screen
+        frame = None
+    board = {"rows": adapter.rows, "cols": adapter.cols,
+             "leds": [_hex(c) for c in frame.pixels] if frame is not None else [],
+             "tiles": view.pop("tiles", {})}
+    live = controller.live
+    live_dict = None
+    if live is not None and live.status in ("valid", "invalid", "ask"):
+        live_dict = {"status": live.status, "score": live.score, "message": live.message,
+                     "squares": [list(s) for s in live.squares],
+                     "at_fault": [list(s) for s in live.at_fault]}
+    jgame = adapter.jgame
+    out = {
+        "game": {"id": jgame.id, "kind": adapter.kind, "title": view.pop("title", adapter.kind),
+                 "edition": getattr(jgame.info, "edition", "")},
+        "players": view.pop("players", []),
+        "to_move": view.pop("to_move", None),
+        "bag": view.pop("bag", None),
+        "history": view.pop("history", []),
+        "last": view.pop("last", None),
+        "result": view.pop("result", None),
+        "over": bool(adapter.over),
+        "board": board,
+        "live": live_dict,
+        "message": controller.message,
+        "question": question_dict(controller.question),
+        "hint": [list(s) for s in controller.hint_squares],
+        "view": view,
+    }
+    if extra:
+        out.update(extra)
+    return out
+
+
+# -- Lexulous / Scrabble ---------------------------------------------------------------------------
+
+@register_view("wordboard.lexulous")
+def crossword_view(game) -> dict:
+    from wordboard.lexulous import Exchange, Play
+
+    layout = game.edition.board
+    premiums = {}
+    for r in range(layout.rows):
+        for c in range(layout.cols):
+            code = layout.premium(r, c)
+            if code and code not in ("normal", "plain", "."):
+                premiums[f"{r},{c}"] = code
+    points = game.edition.tiles.points
+    tiles = {f"{r},{c}": {"letter": tile.letter.upper(), "blank": bool(tile.blank),
+                          "points": 0 if tile.blank else int(points.get(tile.letter.upper(), 0))}
+             for (r, c), tile in game.board.tiles()}
+    history = []
+    for turn in game.history:
+        move = turn.move
+        if isinstance(move, Play):
+            text = ", ".join(w.display for w in turn.words)
+            kind = "play"
+        elif isinstance(move, Exchange):
+            text, kind = f"swapped {len(move.tiles)}", "swap"
+        else:
+            text, kind = "passed", "pass"
+        history.append({"n": turn.number, "player": turn.player, "name": game.players[turn.player],
+                        "kind": kind, "text": text, "score": turn.score, "total": turn.total,
+                        "bingo": bool(turn.bingo),
+                        "words": [{"word": w.display, "score": w.score} for w in turn.words]})
+    last = None
+    if game.history:
+        turn = game.history[-1]
+        move = turn.move
+        last = dict(history[-1], squares=[list(s) for s in getattr(move, "squares", ())])
+    result = None
+    r = game.result
+    if r is not None:
+        result = {"reason": r.reason, "final": list(r.final), "adjustments": list(r.adjustments),
+                  "winners": list(r.winners), "racks": list(r.racks),
+                  "text": ", ".join(f"{game.players[w]}" for w in r.winners) + " wins"}
+    return {
+        "type": "crossword",
+        "title": game.edition.name,
+        "tiles": tiles,
+        "premiums": premiums,
+        "players": [{"name": n, "score": s, "rack": len(game.rack(i))}
+                    for i, (n, s) in enumerate(zip(game.players, game.scores))],
+        "to_move": None if game.is_over else game.current,
+        "bag": game.bag_count,
+        "history": history,
+        "last": last,
+        "result": result,
+    }
+
+
+# -- HEXX ------------------------------------------------------------------------------------------
+
+@register_view("wordboard.hexx")
+def hexx_view(game) -> dict:
+    from wordboard.hexx.model import Colour
+
+    colours = [Colour.RED, Colour.BLACK]
+    tiles = {f"{sq[0]},{sq[1]}": {"letter": (t.letter or "?").upper(), "owner": str(t.owner),
+                                  "hexx": bool(t.is_hexx)}
+             for sq, t in game.board.items()}
+    effects = []
+    for e in game.lasting_effects:
+        effects.append({"name": e.kind.value, "player": str(e.player), "active": bool(e.active),
+                        "number": e.source.number, "text": e.source.text})
+    history = []
+    for rec in game.history:
+        words = [getattr(w, "word", None) or getattr(w, "text", None) or str(w) for w in rec.words]
+        history.append({"n": rec.number, "player": colours.index(rec.player), "name": str(rec.player),
+                        "kind": "play" if words else "other", "text": ", ".join(words) or str(rec.move or ""),
+                        "score": len(getattr(rec, "flipped", ()) or ()), "total": None,
+                        "effect": str(rec.effect) if rec.effect else None})
+    last_turn = game.last_turn
+    last = None
+    if last_turn is not None and history:
+        last = dict(history[-1], squares=[list(s) for s in last_turn.placed],
+                    flipped=[list(s) for s in getattr(last_turn, "flipped", ())])
+    result = None
+    if game.result is not None:
+        winner = game.result.winner
+        result = {"reason": game.result.reason, "final": [game.result.red, game.result.black],
+                  "winners": [colours.index(winner)] if winner is not None else [0, 1],
+                  "text": f"{winner} wins" if winner is not None else "a tie"}
+    pending = game.pending
+    return {
+        "type": "hexx",
+        "title": "HEXX",
+        "tiles": tiles,
+        "players": [{"name": str(c).capitalize(), "score": game.count(c), "colour": str(c),
+                     "hand": len(game.hand(c))} for c in colours],
+        "to_move": None if game.is_over else colours.index(game.to_move),
+        "bag": game.bag_size,
+        "history": history,
+        "last": last,
+        "result": result,
+        "effects": effects,
+        "last_effect": str(last_turn.effect) if last_turn is not None and last_turn.effect else None,
+        "plays_left": game.plays_left,
+        "pending": str(getattr(pending, "kind", "")) if pending is not None else None,
+    }
+
+
+# -- eXtraDICTION ----------------------------------------------------------------------------------
+
+def card_dict(card, *, reveal: bool) -> dict | None:
+    if card is None:
+        return None
+    from wordboard.extradiction.pictures import SHAPES, is_shape, shape_name
+
+    picture = card.picture
+    shape = shape_name(picture) if is_shape(picture) else None
+    return {"picture": None if shape else picture, "shape": shape if shape in SHAPES else None,
+            "meaning": card.meaning, "first": card.first_letter, "length": card.length,
+            "colour": card.colour.value, "word": card.word if reveal else None}
+
+
+@register_view("wordboard.extradiction")
+def extradiction_view(game) -> dict:
+    from wordboard.extradiction.engine import GuessWanted, WordWanted
+
+    pending = game.pending
+    card = None
+    waiting = None
+    player = None
+    if isinstance(pending, GuessWanted):
+        card, waiting, player = pending.card, "guess", pending.player
+    elif isinstance(pending, WordWanted):
+        card, waiting, player = pending.card, "write", pending.player
+    level = getattr(game, "level", None)
+    level_name = str(getattr(level, "value", level) or "")
+    # Level 1 copies the word from the card: show it. Otherwise only once it is to be written.
+    reveal = waiting == "write"
+    tiles = {f"{sq[0]},{sq[1]}": {"letter": letter.upper()} for sq, letter in game.board.items()}
+    history = []
+    for rec in game.history:
+        word = rec.placement.move.word if rec.placement is not None and hasattr(rec.placement.move, "word") \
+            else (rec.card.word if rec.card is not None and rec.placement is not None else "")
+        history.append({"n": rec.number, "player": rec.player, "name": game.players[rec.player],
+                        "kind": "pass" if rec.passed else ("wrong" if rec.guessed_wrong else "play"),
+                        "text": word or ("passed" if rec.passed else f"guessed {rec.guess or ''}"),
+                        "score": rec.stars_change, "total": None,
+                        "words": [{"word": w.word, "score": w.points, "explain": w.explain()}
+                                  for w in (rec.placement.words if rec.placement else ())],
+                        "chance": [{"change": d.change, "card": str(getattr(d.card, "name", d.card))}
+                                   for d in rec.chance]})
+    last = None
+    if game.history and history:
+        rec = game.history[-1]
+        last = dict(history[-1], squares=[list(s) for s in (rec.placement.new_squares if rec.placement else ())])
+    result = None
+    if game.is_over:
+        winners = list(game.winners)
+        result = {"reason": "the clue cards are used" if not game.board_full else "the board is full",
+                  "final": list(game.stars), "winners": winners,
+                  "text": " and ".join(game.players[w] for w in winners) + " wins"}
+    return {
+        "type": "extradiction",
+        "title": "eXtraDICTION",
+        "tiles": tiles,
+        "players": [{"name": n, "score": s, "stars": s} for n, s in zip(game.players, game.stars)],
+        "to_move": player,
+        "bag": None,
+        "history": history,
+        "last": last,
+        "result": result,
+        "card": card_dict(card, reveal=reveal or level_name in ("1", "LEVEL_1", "level 1", "Level 1")),
+        "waiting": waiting,
+        "level": level_name,
+        "clue_cards_left": game.clue_cards_left,
+        "chance_cards_left": game.chance_cards_left,
+    }
+
+
+# -- Dexikon ---------------------------------------------------------------------------------------
+
+def _card(card) -> dict:
+    kind = card.kind
+    return {"id": card.id, "name": kind.name, "cost": getattr(kind, "cost", None),
+            "letters": str(getattr(kind, "letters", "") or getattr(kind, "letter", "") or "")}
+
+
+@register_view("wordboard.dexikon")
+def dexikon_view(game) -> dict:
+    players = []
+    for p in game.players:
+        sheet = p.sheet
+        banked = [str(getattr(w, "word", w)) for w in (getattr(sheet, "words", None) or getattr(sheet, "banked", None) or ())]
+        players.append({"name": p.name, "score": getattr(sheet, "total", None) if not callable(getattr(sheet, "total", None))
+                        else sheet.total(), "words": banked, "hand": len(p.hand), "deck": len(p.deck)})
+    for pl in players:
+        if pl["score"] is None:
+            pl["score"] = len(pl["words"])
+    sheets = []
+    result = getattr(game, "result", None)
+    if result is not None:
+        try:
+            from wordboard.dexikon.sheet_svg import score_sheet_svg
+
+            for score in getattr(result, "scores", result):
+                sheets.append({"name": score.name,
+                               "svg": score_sheet_svg(score, game.variant, solo=game.solo)})
+        except Exception:  # noqa: BLE001 - a sheet is a nicety; the scores are shown anyway
+            sheets = []
+    current = getattr(game, "current", None)
+    return {
+        "type": "dexikon",
+        "title": "Dexikon",
+        "tiles": {},
+        "players": players,
+        "to_move": getattr(current, "index", None) if result is None else None,
+        "bag": len(getattr(game, "pool_stack", ())),
+        "history": [],
+        "last": None,
+        "result": None if result is None else {"reason": "the end", "final": [p["score"] for p in players],
+                                                "winners": [], "text": "game over"},
+        "pool": [_card(c) for c in getattr(game, "pool", ())],
+        "table": [_card(c) for c in getattr(game, "table", ())],
+        "sheets": sheets,
+    }

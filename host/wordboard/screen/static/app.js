@@ -1,0 +1,644 @@
+/* wordboard's screen: the board, scores, prompts and the children's mode, live over a WebSocket.
+   Plain JavaScript, no build step. Every text from the board goes in with textContent. */
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+let kids = params.get("mode") === "kids" || location.pathname === "/kids" || localStorage.getItem("wb-kids") === "1";
+if (params.get("mode") === "normal") kids = false;
+
+const AVATARS = ["🦊", "🐻", "🐸", "🐼"];
+const KID_CHOICES = { "pass": "⏭️", "swap": "🔄", "carry on": "▶️" };
+
+let state = null;
+let ws = null;
+let admin = false;
+let pinSet = false;
+let lastShownVersion = -1;
+let lastMoveKey = null;
+let summaryClosedFor = null;
+let answeredQuestion = null;
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+function toast(text, bad) {
+  const t = $("toast");
+  t.textContent = text;
+  t.classList.toggle("bad", !!bad);
+  t.classList.remove("hidden");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => t.classList.add("hidden"), 3500);
+}
+
+function speak(text) {
+  if (!kids || !text || !("speechSynthesis" in window)) return;
+  try {
+    const u = new SpeechSynthesisUtterance(text);
+    u.rate = 0.85;
+    speechSynthesis.cancel();
+    speechSynthesis.speak(u);
+  } catch (e) { /* no voice: the Pi speaks */ }
+}
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+  else toast("not connected to the board", true);
+}
+
+/* -- the connection ------------------------------------------------------------------------------ */
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(`${proto}//${location.host}/ws`);
+  ws.onopen = () => {
+    $("conn").className = "conn on";
+    send({ type: "hello", mode: kids ? "kids" : (params.get("kiosk") ? "kiosk" : "normal") });
+  };
+  ws.onclose = () => {
+    $("conn").className = "conn off";
+    admin = false;
+    setTimeout(connect, 1500);
+  };
+  ws.onmessage = (event) => {
+    let msg;
+    try { msg = JSON.parse(event.data); } catch (e) { return; }
+    if (msg.type === "state") render(msg.state);
+    else if (msg.type === "welcome") { pinSet = !!msg.pin; }
+    else if (msg.type === "error") {
+      toast(msg.message, true);
+      $("admin-status").textContent = msg.message;
+      if (answeredQuestion !== null) { answeredQuestion = null; $("prompt").dataset.question = ""; if (state) render(state); }
+    }
+    else if (msg.type === "unlocked") { admin = true; $("admin-status").textContent = ""; showAdmin(); toast("unlocked"); }
+    else if (msg.type === "locked") { admin = false; showAdmin(); }
+    else if (msg.type === "ok") { toast(msg.message || "done"); $("admin-status").textContent = msg.message || ""; }
+    else if (msg.type === "answered") { toast("answered: " + msg.value); }
+  };
+}
+
+/* -- each game's own view: register(type, {side, cell}) ------------------------------------------- */
+
+const Views = {
+  registry: {},
+  register(type, view) { this.registry[type] = view; },
+  get(type) { return this.registry[type] || this.registry.generic; },
+};
+
+function brighten(hex) {
+  // The LEDs' colours are dim on purpose (30 % base scenes): show them bright enough to read.
+  const r = parseInt(hex.slice(0, 2), 16), g = parseInt(hex.slice(2, 4), 16), b = parseInt(hex.slice(4, 6), 16);
+  const m = Math.max(r, g, b);
+  if (m < 8) return null;
+  const f = Math.min(3, 190 / m);
+  const c = (v) => Math.min(255, Math.round(v * f));
+  return `rgb(${c(r)}, ${c(g)}, ${c(b)})`;
+}
+
+Views.register("generic", { side() {}, cell() {} });
+
+Views.register("crossword", {
+  cell(st, key, cell) {
+    const p = st.view.premiums && st.view.premiums[key];
+    if (p && !cell.classList.contains("has-tile")) {
+      cell.appendChild(el("span", "premium", p === "DW" && key === centreKey(st) ? "★" : p));
+      cell.classList.add("p-" + p);
+    }
+  },
+  side() {},
+});
+
+function centreKey(st) { return `${Math.floor(st.board.rows / 2)},${Math.floor(st.board.cols / 2)}`; }
+
+Views.register("hexx", {
+  cell(st, key, cell) {
+    const t = st.board.tiles[key];
+    if (t) cell.classList.add("owner-" + t.owner);
+  },
+  side(st, box) {
+    const v = st.view;
+    if (v.last_effect) box.appendChild(el("div", "effect rolled", "🎲 " + v.last_effect));
+    const list = el("div", "effects");
+    for (const e of v.effects || []) {
+      const item = el("div", "effect " + (e.active ? "active" : "waiting"));
+      item.appendChild(el("b", null, e.name));
+      item.appendChild(el("span", null, ` (${e.player}${e.active ? ", now" : ", next turn"}): ${e.text}`));
+      list.appendChild(item);
+    }
+    if (list.childNodes.length) box.appendChild(list);
+    if (v.plays_left > 1) box.appendChild(el("div", "note", `${v.plays_left} plays left this turn`));
+  },
+});
+
+const SHAPES = { circle: "⚪", square: "⬜", triangle: "🔺", star: "⭐", heart: "❤️", diamond: "🔷",
+                 oval: "🥚", line: "➖", cross: "➕", arrow: "➡️", rectangle: "▭" };
+
+Views.register("extradiction", {
+  cell() {},
+  side(st, box) {
+    const v = st.view;
+    if (v.card) {
+      const card = el("div", "clue-card colour-" + v.card.colour);
+      card.appendChild(el("div", "picture", v.card.picture || SHAPES[v.card.shape] || "❔"));
+      const word = el("div", "card-word");
+      const letters = v.card.word ? v.card.word.split("") : [v.card.first].concat(Array(v.card.length - 1).fill(""));
+      for (const ch of letters) {
+        const tile = el("button", "letter-tile", ch || " ");
+        tile.type = "button";
+        if (ch) tile.addEventListener("click", () => speak(ch));
+        word.appendChild(tile);
+      }
+      card.appendChild(word);
+      const info = el("div", "card-info");
+      info.appendChild(el("span", "first", `${v.card.first}…`));
+      info.appendChild(el("span", "length", `${v.card.length} letters`));
+      card.appendChild(info);
+      card.appendChild(el("p", "meaning", v.card.meaning));
+      const hear = el("button", "icon say", "🔊");
+      hear.type = "button";
+      hear.setAttribute("aria-label", "say the meaning");
+      hear.addEventListener("click", () => { speak(v.card.word || v.card.meaning); send({ type: "say", what: "card" }); });
+      card.appendChild(hear);
+      box.appendChild(card);
+    }
+    box.appendChild(el("div", "note", `${v.clue_cards_left} clue cards left · ${v.chance_cards_left} Chance cards`));
+  },
+});
+
+Views.register("dexikon", {
+  cell() {},
+  side(st, box) {
+    const v = st.view;
+    const pool = el("div", "pool");
+    pool.appendChild(el("h3", null, "Pool"));
+    const row = el("div", "cards");
+    for (const c of v.pool || []) {
+      const card = el("div", "card");
+      card.appendChild(el("b", null, c.letters || c.name));
+      if (c.cost !== null && c.cost !== undefined) card.appendChild(el("span", "cost", c.cost));
+      row.appendChild(card);
+    }
+    pool.appendChild(row);
+    box.appendChild(pool);
+    for (const p of st.players) {
+      if (p.words && p.words.length) box.appendChild(el("div", "banked", `${p.name}: ${p.words.join(", ")}`));
+    }
+  },
+});
+
+/* -- rendering ------------------------------------------------------------------------------------ */
+
+function render(st) {
+  state = st;
+  document.body.classList.toggle("kids", kids);
+  $("title").textContent = st.game.title + (st.ended ? " (ended)" : "");
+  $("bag").textContent = st.bag === null || st.bag === undefined ? "" : (kids ? `👜 ${st.bag}` : `bag ${st.bag}`);
+  const mover = st.to_move !== null && st.to_move !== undefined ? st.players[st.to_move] : null;
+  $("turn").textContent = st.over ? "game over" : st.ended ? "" : (mover ? `${kids ? AVATARS[st.to_move % 4] + " " : ""}${mover.name} to play` : "");
+  renderBoard(st);
+  renderScores(st);
+  renderLast(st);
+  renderView(st);
+  $("message").textContent = kids ? "" : (st.live && !st.over ? (st.live.status === "valid" ? `✔ ${st.live.message}` : `✖ ${st.live.message}`) : st.message || "");
+  $("message").className = "message" + (st.live ? " live-" + st.live.status : "");
+  renderHistory(st);
+  renderPrompt(st);
+  renderSummary(st);
+  $("lock").textContent = admin ? "🔓" : "🔒";
+}
+
+function renderBoard(st) {
+  const board = $("board");
+  const { rows, cols } = st.board;
+  board.style.setProperty("--rows", rows);
+  board.style.setProperty("--cols", cols);
+  if (board.childNodes.length !== rows * cols) {
+    clear(board);
+    for (let i = 0; i < rows * cols; i++) board.appendChild(el("div", "cell"));
+  }
+  sizeBoard();
+  const view = Views.get(st.view.type);
+  const marks = new Map();
+  const mark = (list, cls) => { for (const s of list || []) marks.set(`${s[0]},${s[1]}`, (marks.get(`${s[0]},${s[1]}`) || "") + " " + cls); };
+  if (st.last) mark(st.last.squares, "last");
+  if (st.live) { mark(st.live.squares, "pending-" + st.live.status); mark(st.live.at_fault, "fault"); }
+  mark(st.hint, "hint");
+  if (st.question) mark(st.question.squares, "asked");
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const key = `${r},${c}`;
+      const cell = board.childNodes[r * cols + c];
+      cell.className = "cell" + (marks.get(key) || "");
+      clear(cell);
+      const led = st.board.leds[r * cols + c];
+      const colour = led ? brighten(led) : null;
+      cell.style.backgroundColor = colour || "";
+      const t = st.board.tiles[key];
+      if (t) {
+        cell.classList.add("has-tile");
+        const tile = el("span", "tile" + (t.blank ? " blank" : ""), t.letter);
+        if (t.points) tile.appendChild(el("sub", null, t.points));
+        cell.appendChild(tile);
+      }
+      view.cell(st, key, cell);
+    }
+  }
+}
+
+function sizeBoard() {
+  const board = $("board");
+  if (!state) return;
+  const cell = (board.clientWidth - 8) / state.board.cols;
+  board.style.setProperty("--cell", `${Math.max(8, cell).toFixed(1)}px`);
+}
+window.addEventListener("resize", sizeBoard);
+
+function renderScores(st) {
+  const box = $("scores");
+  clear(box);
+  const corrections = st.corrections || {};
+  st.players.forEach((p, i) => {
+    const row = el("div", "player" + (i === st.to_move && !st.over ? " to-move" : "") + (p.colour ? " colour-" + p.colour : ""));
+    if (kids) row.appendChild(el("span", "avatar", AVATARS[i % 4]));
+    row.appendChild(el("span", "name", p.name));
+    const score = (p.score || 0) + (corrections[String(i)] || 0);
+    const s = el("span", "score", kids && st.view.type === "extradiction" ? `⭐ ${score}` : score);
+    if (corrections[String(i)]) s.title = `corrected ${corrections[String(i)] > 0 ? "+" : ""}${corrections[String(i)]}`;
+    row.appendChild(s);
+    box.appendChild(row);
+  });
+  const kt = $("kid-turn");
+  clear(kt);
+  if (kids && !st.over && st.to_move !== null && st.to_move !== undefined) {
+    kt.appendChild(el("span", "big-avatar", AVATARS[st.to_move % 4]));
+    kt.appendChild(el("span", "kid-name", st.players[st.to_move].name));
+    kt.appendChild(el("span", "hand", "👉"));
+  }
+}
+
+function renderLast(st) {
+  const box = $("last");
+  clear(box);
+  const last = st.last;
+  if (!last) { box.appendChild(el("div", "empty", kids ? "🎲" : "No moves yet")); return; }
+  const key = `${st.game.id}:${last.n}`;
+  if (kids) {
+    const word = (last.words && last.words[0] && last.words[0].word) || last.text || "";
+    const tiles = el("div", "kid-word");
+    for (const ch of word.toUpperCase().replace(/[^A-Z]/g, "")) {
+      const t = el("button", "letter-tile", ch);
+      t.type = "button";
+      t.addEventListener("click", () => speak(ch));
+      tiles.appendChild(t);
+    }
+    const hear = el("button", "icon say", "🔊");
+    hear.type = "button";
+    hear.setAttribute("aria-label", "say the word");
+    hear.addEventListener("click", () => { speak(word.toLowerCase() + ". " + word.toUpperCase().split("").join(", ")); send({ type: "say", what: "last" }); });
+    tiles.appendChild(hear);
+    box.appendChild(tiles);
+    box.appendChild(el("div", "kid-points", `${AVATARS[last.player % 4]} ⭐ ${last.score}`));
+  } else {
+    const head = el("div", "last-head");
+    head.appendChild(el("span", "who", last.name));
+    head.appendChild(el("span", "points", `${last.score >= 0 ? "+" : ""}${last.score}`));
+    box.appendChild(head);
+    const words = el("div", "words");
+    for (const w of last.words || []) {
+      const chip = el("span", "word", w.word);
+      chip.appendChild(el("small", null, ` ${w.score}`));
+      words.appendChild(chip);
+    }
+    if (!(last.words || []).length) words.appendChild(el("span", "word muted", last.text));
+    if (last.bingo) words.appendChild(el("span", "bingo", "BINGO!"));
+    box.appendChild(words);
+  }
+  if (lastMoveKey !== null && lastMoveKey !== key) {
+    box.classList.remove("flash"); void box.offsetWidth; box.classList.add("flash");
+    if (kids) {
+      countStars(last.score);
+      const word = (last.words && last.words[0] && last.words[0].word) || "";
+      if (word) speak(word.toLowerCase() + ". " + word.toUpperCase().split("").join(", "));
+    }
+  }
+  lastMoveKey = key;
+}
+
+function countStars(points) {
+  // The stars won, counted up one by one.
+  const pop = $("stars");
+  const count = $("stars-count");
+  if (points <= 0) return;
+  pop.classList.remove("hidden");
+  let n = 0;
+  count.textContent = "0";
+  clearInterval(countStars.timer);
+  const step = Math.max(1, Math.ceil(points / 20));
+  countStars.timer = setInterval(() => {
+    n = Math.min(points, n + step);
+    count.textContent = String(n);
+    pop.classList.remove("bump"); void pop.offsetWidth; pop.classList.add("bump");
+    if (n >= points) {
+      clearInterval(countStars.timer);
+      setTimeout(() => pop.classList.add("hidden"), 1400);
+    }
+  }, 90);
+}
+
+function renderView(st) {
+  const box = $("view");
+  clear(box);
+  box.className = "view view-" + st.view.type;
+  Views.get(st.view.type).side(st, box);
+}
+
+function renderHistory(st) {
+  const list = $("history");
+  clear(list);
+  const items = (st.history || []).slice().reverse();
+  for (const h of items) {
+    const li = el("li", "h-" + h.kind);
+    li.appendChild(el("span", "n", h.n));
+    li.appendChild(el("span", "who", kids ? AVATARS[h.player % 4] : h.name));
+    li.appendChild(el("span", "what", h.text));
+    li.appendChild(el("span", "pts", h.score));
+    list.appendChild(li);
+  }
+  $("history-box").classList.toggle("hidden", kids || !items.length);
+}
+
+/* -- prompts -------------------------------------------------------------------------------------- */
+
+function renderPrompt(st) {
+  const box = $("prompt");
+  const q = st.question;
+  if (!q || answeredQuestion === q.id) { box.classList.add("hidden"); box.dataset.question = ""; return; }
+  if (box.dataset.question === String(q.id)) return;        // already shown
+  box.dataset.question = String(q.id);
+  box.dataset.kind = q.kind;
+  $("prompt-text").textContent = q.prompt;
+  const choices = $("prompt-choices");
+  clear(choices);
+  choices.className = "choices" + (q.choices.length > 6 ? " letters" : "");
+  for (const choice of q.choices) {
+    const b = el("button", "btn choice", kids && KID_CHOICES[choice] ? KID_CHOICES[choice] : choice);
+    b.type = "button";
+    b.dataset.value = choice;
+    if (kids && KID_CHOICES[choice]) b.setAttribute("aria-label", choice);
+    b.addEventListener("click", () => {
+      if (kids && choice.length === 1) speak(choice);
+      answer(q, choice);
+    });
+    choices.appendChild(b);
+  }
+  $("prompt-free").classList.toggle("hidden", !q.free);
+  $("prompt-input").value = "";
+  box.classList.remove("hidden");
+  speak(q.prompt);
+}
+
+function answer(q, value) {
+  answeredQuestion = q.id;
+  $("prompt").classList.add("hidden");
+  send({ type: "answer", question: q.id, value: value });
+}
+
+$("prompt-free").addEventListener("submit", (event) => {
+  event.preventDefault();
+  if (!state || !state.question) return;
+  const value = $("prompt-input").value.trim();
+  if (value) answer(state.question, value);
+});
+$("prompt-say").addEventListener("click", () => { if (state && state.question) { speak(state.question.prompt); send({ type: "say", what: "prompt" }); } });
+
+/* -- the board's buttons -------------------------------------------------------------------------- */
+
+for (const b of document.querySelectorAll("[data-button]")) {
+  b.addEventListener("click", () => send({ type: "button", name: b.dataset.button }));
+}
+
+/* -- the end -------------------------------------------------------------------------------------- */
+
+function renderSummary(st) {
+  const box = $("summary");
+  const key = `${st.game.id}`;
+  const show = (st.over || st.ended) && summaryClosedFor !== key;
+  box.classList.toggle("hidden", !show);
+  if (!show) return;
+  const r = st.result;
+  $("summary-title").textContent = st.ended && !st.over ? "Game ended" : "Game over";
+  const winner = $("summary-winner");
+  clear(winner);
+  if (r && r.winners && r.winners.length) {
+    const names = r.winners.map((w) => st.players[w] ? st.players[w].name : "?").join(" and ");
+    winner.appendChild(el("span", "trophy", "🏆"));
+    winner.appendChild(el("span", "winner-name", `${names} ${r.winners.length > 1 ? "tie" : "wins"}!`));
+  }
+  const scores = $("summary-scores");
+  clear(scores);
+  st.players.forEach((p, i) => {
+    const row = el("div", "final" + (r && r.winners && r.winners.includes(i) ? " won" : ""));
+    row.appendChild(el("span", "name", (kids ? AVATARS[i % 4] + " " : "") + p.name));
+    const final = r && r.final ? r.final[i] : p.score;
+    row.appendChild(el("span", "score", final + ((st.corrections || {})[String(i)] || 0)));
+    if (r && r.adjustments && r.adjustments[i]) row.appendChild(el("small", null, ` (${r.adjustments[i] > 0 ? "+" : ""}${r.adjustments[i]} for the racks)`));
+    scores.appendChild(row);
+  });
+  renderSheet(st);
+  renderAnalysis(st);
+  $("summary-new").classList.toggle("hidden", !st.setup || !st.setup.games);
+}
+
+function renderSheet(st) {
+  const box = $("summary-sheet");
+  clear(box);
+  if (st.view.sheets && st.view.sheets.length) {
+    for (const s of st.view.sheets) {
+      const img = el("img", "sheet-svg");
+      img.alt = `score sheet: ${s.name}`;
+      img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(s.svg);
+      box.appendChild(img);
+    }
+    return;
+  }
+  const table = el("table", "sheet");
+  const head = el("tr");
+  head.appendChild(el("th", null, "#"));
+  for (const p of st.players) head.appendChild(el("th", null, p.name));
+  table.appendChild(head);
+  const rounds = [];
+  for (const h of st.history || []) {
+    const last = rounds[rounds.length - 1];
+    if (!last || last[h.player] !== undefined) rounds.push({});
+    rounds[rounds.length - 1][h.player] = h;
+  }
+  rounds.forEach((round, i) => {
+    const tr = el("tr");
+    tr.appendChild(el("td", "n", i + 1));
+    st.players.forEach((p, j) => {
+      const h = round[j];
+      const td = el("td");
+      if (h) {
+        td.appendChild(el("span", "w", h.text));
+        td.appendChild(el("b", null, ` ${h.score}`));
+        if (h.total !== null && h.total !== undefined) td.appendChild(el("small", null, ` = ${h.total}`));
+      }
+      tr.appendChild(td);
+    });
+    table.appendChild(tr);
+  });
+  box.appendChild(table);
+}
+
+function renderAnalysis(st) {
+  const box = $("summary-analysis");
+  clear(box);
+  const a = st.analysis;
+  if (!a || st.view.type !== "crossword") return;
+  if (!a.available) { if (a.error) box.appendChild(el("p", "small", "analysis: " + a.error)); return; }
+  box.appendChild(el("h3", null, "Best moves missed"));
+  const totals = el("div", "missed-totals");
+  for (const [name, missed] of Object.entries(a.missed || {})) {
+    const found = (a.best_found || {})[name];
+    totals.appendChild(el("span", "chip", `${name}: ${missed} points missed` + (found ? `, best move ${found[0]} of ${found[1]}` : "")));
+  }
+  box.appendChild(totals);
+  const table = el("table", "sheet analysis-table");
+  const head = el("tr");
+  for (const t of ["#", "player", "played", "", "best", "", "missed"]) head.appendChild(el("th", null, t));
+  table.appendChild(head);
+  for (const m of (a.moves || []).filter((m) => m.missed > 0).sort((x, y) => y.missed - x.missed).slice(0, 12)) {
+    const tr = el("tr");
+    for (const v of [m.turn, m.player, m.played, m.score, m.best || "", m.best_score ?? "", m.missed]) tr.appendChild(el("td", null, v));
+    table.appendChild(tr);
+  }
+  box.appendChild(table);
+}
+
+/* -- changing the game (PIN) ---------------------------------------------------------------------- */
+
+function openOverlay(id) { $(id).classList.remove("hidden"); }
+function closeOverlay(id) {
+  $(id).classList.add("hidden");
+  if (id === "summary" && state) summaryClosedFor = `${state.game.id}`;
+}
+for (const b of document.querySelectorAll("[data-close]")) b.addEventListener("click", () => closeOverlay(b.dataset.close));
+
+function showAdmin() {
+  $("pin-form").classList.toggle("hidden", admin);
+  $("admin-menu").classList.toggle("hidden", !admin);
+  $("lock").textContent = admin ? "🔓" : "🔒";
+  const edit = $("score-edit");
+  clear(edit);
+  if (!state) return;
+  state.players.forEach((p, i) => {
+    const row = el("div", "edit-row");
+    row.appendChild(el("span", "name", p.name));
+    for (const d of [-10, -1, 1, 10]) {
+      const b = el("button", "btn small", (d > 0 ? "+" : "") + d);
+      b.type = "button";
+      b.addEventListener("click", () => send({ type: "score", player: i, delta: d }));
+      row.appendChild(b);
+    }
+    edit.appendChild(row);
+  });
+}
+
+$("lock").addEventListener("click", () => {
+  $("admin-status").textContent = pinSet ? "" : "No PIN is set on the board: run 'wordboard screen set-pin' there.";
+  showAdmin();
+  openOverlay("admin");
+  if (!admin) $("pin").focus();
+});
+
+(function pinpad() {
+  const pad = $("pinpad");
+  for (const k of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "OK"]) {
+    const b = el("button", "btn key" + (k === "OK" ? " primary" : ""), k);
+    b.type = "button";
+    b.addEventListener("click", () => {
+      const input = $("pin");
+      if (k === "⌫") input.value = input.value.slice(0, -1);
+      else if (k === "OK") $("pin-form").requestSubmit();
+      else if (input.value.length < 8) input.value += k;
+    });
+    pad.appendChild(b);
+  }
+})();
+
+$("pin-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const pin = $("pin").value;
+  $("pin").value = "";
+  if (!/^[0-9]{4,8}$/.test(pin)) { $("admin-status").textContent = "a PIN is 4 to 8 digits"; return; }
+  send({ type: "unlock", pin });
+});
+$("admin-undo").addEventListener("click", () => send({ type: "undo" }));
+$("admin-end").addEventListener("click", () => { if (confirm("End this game?")) send({ type: "end" }); });
+$("admin-lock").addEventListener("click", () => { send({ type: "lock" }); closeOverlay("admin"); });
+$("admin-new").addEventListener("click", () => { closeOverlay("admin"); openSetup(); });
+$("summary-new").addEventListener("click", () => {
+  if (!admin) { closeOverlay("summary"); $("lock").click(); return; }
+  closeOverlay("summary");
+  openSetup();
+});
+
+function openSetup() {
+  if (!state || !state.setup) return;
+  const s = state.setup;
+  const fill = (select, values, current, label) => {
+    clear(select);
+    for (const v of values) {
+      const o = el("option", null, label ? label(v) : v);
+      o.value = String(v);
+      if (String(v) === String(current)) o.selected = true;
+      select.appendChild(o);
+    }
+  };
+  fill($("setup-game"), s.games, state.game.edition === "scrabble" ? "scrabble" : s.games[0]);
+  fill($("setup-lexicon"), s.lexicons, s.lexicon);
+  fill($("setup-quiet"), s.quiet, 0, (v) => v ? `${v} s untouched` : "never (button only)");
+  const players = $("setup-players");
+  clear(players);
+  const names = state.players.map((p) => p.name);
+  for (let i = 0; i < 4; i++) {
+    const input = el("input");
+    input.maxLength = 16;
+    input.placeholder = `player ${i + 1}`;
+    input.value = names[i] || "";
+    input.setAttribute("aria-label", `player ${i + 1}`);
+    players.appendChild(input);
+  }
+  $("setup-status").textContent = "";
+  openOverlay("setup");
+}
+
+$("setup-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const players = Array.from($("setup-players").querySelectorAll("input")).map((i) => i.value.trim()).filter(Boolean);
+  if (players.length < 2) { $("setup-status").textContent = "two players at least"; return; }
+  send({ type: "new", game: $("setup-game").value, players, lexicon: $("setup-lexicon").value,
+         quiet: Number($("setup-quiet").value) });
+  closeOverlay("setup");
+  summaryClosedFor = null;
+});
+
+/* -- children's mode ------------------------------------------------------------------------------ */
+
+$("kids-toggle").addEventListener("click", () => {
+  kids = !kids;
+  localStorage.setItem("wb-kids", kids ? "1" : "0");
+  lastMoveKey = null;
+  $("prompt").dataset.question = "";
+  if (ws && ws.readyState === WebSocket.OPEN) send({ type: "hello", mode: kids ? "kids" : "normal" });
+  if (state) render(state);
+});
+
+document.body.classList.toggle("kids", kids);
+connect();

@@ -1,0 +1,268 @@
+"""The screen without a browser: the message schema, LAN-only peers, static files from the
+package only, the PIN, the hub and answerers, and each game's view from its engine."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import urllib.error
+import urllib.request
+
+import pytest
+
+from wordboard.cli import main
+from wordboard.controller import questions as q
+from wordboard.screen import pin, protocol
+from wordboard.screen.hub import Command, ScreenAnswerer, ScreenHub, TeeAnswerer
+from wordboard.screen.server import ScreenServer, load_static, parse_listen, peer_allowed
+from wordboard.screen.snapshot import game_view
+
+
+# -- what a page may send ---------------------------------------------------------------------------
+
+def test_protocol_accepts_valid_messages():
+    assert protocol.parse('{"type": "answer", "question": 3, "value": "E"}') == ("answer", {"question": 3, "value": "E"})
+    assert protocol.parse('{"type": "button", "name": "end-turn"}')[0] == "button"
+    kind, data = protocol.parse(json.dumps({"type": "new", "game": "scrabble", "players": ["Ann", "Bo"],
+                                            "lexicon": "scowl:70", "quiet": 10}))
+    assert kind == "new" and data["players"] == ["Ann", "Bo"]
+
+
+@pytest.mark.parametrize("text", [
+    "not json", "[]", '{"type": "shell", "cmd": "ls"}', '{"type": "answer", "question": 1}',
+    '{"type": "answer", "question": 1, "value": "E", "path": "/etc/passwd"}',
+    '{"type": "answer", "question": "1", "value": "E"}',
+    '{"type": "answer", "question": 1, "value": "$(reboot)"}',
+    '{"type": "answer", "question": 1, "value": "../../etc"}',
+    '{"type": "button", "name": "reboot"}',
+    '{"type": "unlock", "pin": "12"}',
+    '{"type": "score", "player": 0, "delta": 100000}',
+    '{"type": "score", "player": 0, "delta": true}',
+    '{"type": "new", "game": "lexulous", "players": ["A", "A"], "lexicon": "scowl:70"}',
+    '{"type": "new", "game": "lexulous", "players": ["Ann"], "lexicon": "/etc/words"}',
+    '{"type": "new", "game": "lexulous", "players": ["<script>"], "lexicon": "none"}',
+    '{"type": "say", "what": "rm -rf /"}',
+    '{"type": "hello", "mode": "kids"' + ' ' * 5000 + '}',
+])
+def test_protocol_refuses_anything_else(text):
+    with pytest.raises(protocol.ProtocolError):
+        protocol.parse(text)
+
+
+def test_peers_on_the_local_network_only():
+    for ok in ("127.0.0.1", "::1", "192.168.1.20", "10.0.0.5", "172.16.3.4", "fe80::1", "fd00::2",
+               "::ffff:192.168.0.9", "169.254.1.1"):
+        assert peer_allowed(ok), ok
+    for bad in ("8.8.8.8", "2001:4860::8888", "::ffff:8.8.8.8", "", None, "0.0.0.0", "nonsense"):
+        assert not peer_allowed(bad), bad
+
+
+def test_listen_address():
+    assert parse_listen(None, lan=True) == ("0.0.0.0", 8080)
+    assert parse_listen("default", lan=False) == ("127.0.0.1", 8080)
+    assert parse_listen("9000", lan=False) == ("127.0.0.1", 9000)
+    assert parse_listen("0.0.0.0:81", lan=False) == ("0.0.0.0", 81)
+    with pytest.raises(ValueError):
+        parse_listen("host:http", lan=False)
+
+
+def test_static_files_come_from_the_package_only():
+    static = load_static()
+    assert {"index.html", "app.js", "style.css"} <= set(static)
+    assert all("/" not in name for name in static)
+    html = static["index.html"][0].decode()
+    assert "http" not in html.replace("http-equiv", "")      # no CDN, nothing fetched from elsewhere
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_server_serves_the_page_refuses_paths_and_checks_messages(tmp_path):
+    hub = ScreenHub()
+    answerer = ScreenAnswerer()
+    server = ScreenServer(hub, answerer, host="127.0.0.1", port=_free_port(), pin_file=tmp_path / "pin.json").start()
+    try:
+        base = server.url
+        with urllib.request.urlopen(base) as r:
+            assert r.status == 200 and b"<html" in r.read()
+            assert "default-src 'self'" in r.headers["Content-Security-Policy"]
+        for path in ("static/../../setup.cfg", "static/%2e%2e/screen/pin.py", "static/pin.py",
+                     "etc/passwd", "static/"):
+            with pytest.raises(urllib.error.HTTPError) as err:
+                urllib.request.urlopen(base + path)
+            assert err.value.code == 404
+        question = q.Question(q.BLANK, "Which letter?", ("E", "S"), ((7, 7),))
+        answerer.ask(question)
+        hub.publish({"hello": 1})
+
+        async def talk():
+            from websockets.asyncio.client import connect
+
+            async with connect(base.replace("http", "ws") + "ws") as ws:
+                welcome = json.loads(await ws.recv())
+                assert welcome["type"] == "welcome" and welcome["pin"] is False
+                state = json.loads(await ws.recv())
+                assert state["type"] == "state" and state["state"]["hello"] == 1
+                await ws.send('{"type": "run", "cmd": "ls"}')
+                assert json.loads(await ws.recv())["type"] == "error"
+                await ws.send('{"type": "undo"}')
+                assert "PIN" in json.loads(await ws.recv())["message"]
+                await ws.send('{"type": "unlock", "pin": "1234"}')
+                assert "no PIN" in json.loads(await ws.recv())["message"]
+                await ws.send(json.dumps({"type": "answer", "question": question.id, "value": "x"}))
+                assert json.loads(await ws.recv())["type"] == "error"
+                await ws.send(json.dumps({"type": "answer", "question": question.id, "value": "s"}))
+                assert json.loads(await ws.recv())["type"] == "answered"
+                await ws.send('{"type": "button", "name": "hint"}')
+                hub.publish({"hello": 2})
+                assert json.loads(await ws.recv())["state"]["hello"] == 2
+            async with connect(base.replace("http", "ws") + "ws", origin="http://evil.example") as ws:
+                await ws.recv()
+
+        with pytest.raises(Exception) as refused:
+            asyncio.run(talk())
+        assert "403" in str(refused.value)
+        (answer,) = answerer.poll()
+        assert answer.value == "S" and answer.question is question
+        commands = hub.take_commands()
+        assert [c.type for c in commands] == ["button"] and not commands[0].admin
+    finally:
+        server.stop()
+
+
+# -- the PIN ----------------------------------------------------------------------------------------
+
+def test_pin_is_a_salted_hash(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDBOARD_CONFIG_DIR", str(tmp_path / "cfg"))
+    assert not pin.is_set()
+    with pytest.raises(ValueError):
+        pin.set_pin("12ab")
+    path = pin.set_pin("4321")
+    assert path.parent == tmp_path / "cfg"
+    text = path.read_text()
+    assert "4321" not in text and json.loads(text)["salt"]
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    assert pin.check_pin("4321") and not pin.check_pin("4322") and not pin.check_pin("")
+    first = json.loads(text)["hash"]
+    pin.set_pin("4321")
+    assert json.loads(path.read_text())["hash"] != first          # a new salt each time
+    assert pin.clear_pin() and not pin.is_set()
+
+
+def test_screen_command_sets_the_pin(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("WORDBOARD_CONFIG_DIR", str(tmp_path))
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("97531\n"))
+    assert main(["screen", "set-pin", "--stdin"]) == 0
+    assert pin.check_pin("97531")
+    assert main(["screen", "status"]) == 0
+    assert "PIN: set" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("12\n"))
+    assert main(["screen", "set-pin", "--stdin"]) != 0
+    assert pin.check_pin("97531")
+
+
+# -- answers ----------------------------------------------------------------------------------------
+
+def test_tee_answerer_first_answer_wins():
+    screen = ScreenAnswerer()
+    table = q.CallbackAnswerer(lambda question: None)
+    tee = TeeAnswerer(screen, table)
+    question = q.Question(q.TURN, "pass?", ("pass", "carry on"))
+    tee.ask(question)
+    assert table.open and screen.current is question
+    assert screen.give(question.id + 1, "pass") is not None
+    assert screen.give(question.id, "pass") is None
+    (answer,) = tee.poll()
+    assert answer.value == "pass"
+    assert not table.open and screen.current is None
+    assert screen.give(question.id, "pass") is not None          # answered once only
+
+
+# -- a game on the controller (no hardware) ---------------------------------------------------------
+
+def test_bridge_publishes_moves_questions_and_takes_buttons(tmp_path):
+    from wordboard.controller.session import Session, SessionConfig
+    from wordboard.screen.bridge import ScreenBridge
+
+    config = SessionConfig(hardware="direct", journal=tmp_path / "j.sqlite3", seed=3,
+                           habits="tidy", show_leds=False, out=lambda text: None)
+    with Session(config) as session:
+        hub = ScreenHub()
+        answerer = ScreenAnswerer()
+        session.controller.answerer = TeeAnswerer(answerer, session.controller.answerer)
+        bridge = ScreenBridge(session.controller, hub, answerer=answerer,
+                              setup_choices={"games": ["lexulous", "scrabble"]})
+        session.run(max_moves=2)
+        state = hub.latest()
+        assert state["game"]["kind"] == "lexulous" and len(state["players"]) == 2
+        assert len(state["board"]["leds"]) == 15 * 15 and all(len(c) == 6 for c in state["board"]["leds"])
+        assert state["view"]["type"] == "crossword" and state["view"]["premiums"]
+        assert len(state["history"]) >= 2 and state["last"]["squares"]
+        assert state["board"]["tiles"]
+        json.dumps(state)
+        # a page's command goes through the controller's thread; changes need the PIN
+        hub.submit(Command("undo", {}))
+        hub.submit(Command("score", {"player": 1, "delta": 5}, admin=True))
+        session.controller.step(0.0)
+        state = hub.latest()
+        assert state["corrections"] == {"1": 5}
+        events = session.journal.events(session.jgame.id)
+        assert any("score_edit" in e.data for e in events)
+        assert bridge.corrections == {1: 5}
+        hub.submit(Command("end", {}, admin=True))
+        session.controller.step(0.0)
+        assert bridge.stop_requested and hub.latest()["ended"]
+        assert session.journal.game(session.jgame.id).finished is not None
+
+
+# -- each game's own view from its engine -------------------------------------------------------------
+
+def test_hexx_view():
+    from tests.hexx.conftest import WORDS, edition
+    from wordboard.hexx import HexxGame
+
+    game = HexxGame(edition(), WORDS, seed=1)
+    view = game_view(game)
+    assert view["type"] == "hexx" and [p["colour"] for p in view["players"]] == ["red", "black"]
+    assert view["to_move"] in (0, 1) and isinstance(view["effects"], list)
+    json.dumps(view)
+
+
+def test_extradiction_view_shows_the_clue_card():
+    from tests.extradiction.helpers import game
+
+    g = game("1", words=("APPLE", "STAR"), players=("Ann", "Bo"))
+    view = game_view(g)
+    assert view["type"] == "extradiction"
+    card = view["card"]
+    assert card["first"] == "A" and card["length"] == 5 and card["meaning"] and card["shape"] == "circle"
+    assert card["word"] == "APPLE"                      # Level 1 copies the word from the card
+    g.play(g.placements("APPLE")[0])
+    view = game_view(g)
+    assert view["history"] and view["players"][0]["stars"] >= 0
+    json.dumps(view)
+
+
+def test_extradiction_level_2_hides_the_word_until_guessed():
+    from tests.extradiction.helpers import game
+
+    view = game_view(game("2", words=("APPLE",), players=("Ann",)))
+    assert view["waiting"] == "guess" and view["card"]["word"] is None and view["card"]["first"] == "A"
+
+
+def test_dexikon_view():
+    from tests.dexikon.conftest import small_dictionary
+    from wordboard.dexikon.cards import load_card_set
+    from wordboard.dexikon.engine import Game
+
+    game = Game(load_card_set(), small_dictionary("CAT", "DOG"), ["Ann", "Bob"], seed=4)
+    view = game_view(game)
+    assert view["type"] == "dexikon" and len(view["pool"]) == 6 and len(view["players"]) == 2
+    json.dumps(view)
