@@ -50,47 +50,66 @@ def shots() -> Path:
     return folder
 
 
+class Board:
+    """``wordboard run`` on the twin with the screen (questions left to the screen), in the
+    background; :meth:`url` waits for the screen's address."""
+
+    def __init__(self, tmp: Path, args: list[str]):
+        env = dict(os.environ, WORDBOARD_CONFIG_DIR=str(tmp / "config"), PYTHONUNBUFFERED="1")
+        subprocess.run([sys.executable, "-m", "wordboard", "screen", "set-pin", "--stdin"], input=PIN + "\n",
+                       text=True, env=env, check=True, capture_output=True, timeout=60)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "wordboard", "run", "--quick", "--speed", "3", "--seed", "11", "--new",
+             "--journal", str(tmp / "j.sqlite3"), "--no-leds", "--screen", f"127.0.0.1:{_free_port()}",
+             "--ask-screen", "--stay", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        self.lines: queue.Queue = queue.Queue()
+        self.log: list[str] = []
+        self._url = None
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.log.append(line)
+            self.lines.put(line)
+
+    def url(self) -> str:
+        deadline = time.monotonic() + 60
+        while self._url is None and time.monotonic() < deadline and self.proc.poll() is None:
+            try:
+                line = self.lines.get(timeout=1)
+            except queue.Empty:
+                continue
+            found = re.match(r"screen: (http://\S+/)", line)
+            if found:
+                self._url = found.group(1)
+        if self._url is None:
+            self.stop()
+            pytest.fail("wordboard run did not serve the screen:\n" + "".join(self.log))
+        return self._url
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+def start_board(tmp: Path, args: list[str] = (), wait: bool = True) -> Board:
+    board = Board(tmp, list(args))
+    if wait:
+        board.url()
+    return board
+
+
 @pytest.fixture(scope="module")
 def board(tmp_path_factory):
     """``wordboard run`` on the twin with the screen, questions left to the screen."""
-    tmp = tmp_path_factory.mktemp("screen")
-    env = dict(os.environ, WORDBOARD_CONFIG_DIR=str(tmp / "config"), PYTHONUNBUFFERED="1")
-    subprocess.run([sys.executable, "-m", "wordboard", "screen", "set-pin", "--stdin"], input=PIN + "\n",
-                   text=True, env=env, check=True, capture_output=True, timeout=60)
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "wordboard", "run", "--quick", "--speed", "3", "--seed", "11", "--new",
-         "--journal", str(tmp / "j.sqlite3"), "--no-leds", "--screen", f"127.0.0.1:{port}",
-         "--ask-screen", "--stay"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    lines: queue.Queue = queue.Queue()
-    log: list[str] = []
-
-    def read():
-        for line in proc.stdout:
-            log.append(line)
-            lines.put(line)
-
-    threading.Thread(target=read, daemon=True).start()
-    url = None
-    deadline = time.monotonic() + 60
-    while url is None and time.monotonic() < deadline and proc.poll() is None:
-        try:
-            line = lines.get(timeout=1)
-        except queue.Empty:
-            continue
-        found = re.match(r"screen: (http://\S+/)", line)
-        if found:
-            url = found.group(1)
-    if url is None:
-        proc.kill()
-        pytest.fail("wordboard run did not serve the screen:\n" + "".join(log))
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    running = start_board(tmp_path_factory.mktemp("screen"))
+    yield running.url()
+    running.stop()
 
 
 @pytest.fixture(scope="module")

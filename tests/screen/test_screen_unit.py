@@ -266,3 +266,35 @@ def test_dexikon_view():
     view = game_view(game)
     assert view["type"] == "dexikon" and len(view["pool"]) == 6 and len(view["players"]) == 2
     json.dumps(view)
+
+
+def test_new_game_options_and_answers_of_every_game():
+    from wordboard.screen import protocol
+
+    kind, data = protocol.parse(json.dumps({"type": "new", "game": "extradiction", "players": ["Ann", "Bo"],
+                                            "lexicon": "scowl:70", "level": "1", "turns": 6}))
+    assert data["level"] == "1" and data["turns"] == 6
+    for bad in ({"level": "../x"}, {"variant": "huge"}, {"turns": 10**6}):
+        with pytest.raises(protocol.ProtocolError):
+            protocol.parse(json.dumps({"type": "new", "game": "dexikon", "players": ["A", "B"],
+                                       "lexicon": "none", **bad}))
+    # HEXX answers: a metamorphosis "e5=X ACROSS", a swap with "*", flips "c3 d4"
+    for value in ("e5=X ACROSS", "QX*", "c3 d4", "AT-3"):
+        assert protocol.parse(json.dumps({"type": "answer", "question": 1, "value": value}))[1]["value"] == value
+    for value in ("../../etc/passwd", "a;rm -rf", "$(id)", "x\ny"):
+        with pytest.raises(protocol.ProtocolError):
+            protocol.parse(json.dumps({"type": "answer", "question": 1, "value": value}))
+
+
+def test_next_game_from_the_screen_carries_its_options():
+    import argparse
+
+    from wordboard.commands.run import _next_game
+
+    screen = type("S", (), {})()
+    screen.bridge = type("B", (), {"next_setup": {"game": "dexikon", "players": ["Ann", "Bo"], "lexicon": "none",
+                                                  "quiet": 0, "variant": "long"}})()
+    args = argparse.Namespace(game="hexx", players=None, lexicon="scowl:70", quiet_time=None, resume="auto",
+                              seed=1, max_moves=None, level=None, variant=None, turns=None)
+    nxt = _next_game(args, screen)
+    assert (nxt.game, nxt.variant, nxt.players, nxt.resume) == ("dexikon", "long", ["Ann", "Bo"], "no")

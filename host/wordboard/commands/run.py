@@ -210,4 +210,5 @@ def _next_game(args, screen):
     nxt.game, nxt.players, nxt.lexicon = setup["game"], list(setup["players"]), setup["lexicon"]
     nxt.quiet_time = float(setup["quiet"]) if setup.get("quiet") else None
     nxt.resume, nxt.seed, nxt.max_moves = "no", None, None
+    nxt.level, nxt.variant, nxt.turns = setup.get("level"), setup.get("variant"), setup.get("turns")
     return nxt

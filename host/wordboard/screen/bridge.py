@@ -74,6 +74,7 @@ class ScreenBridge:
         self.setup_choices = setup_choices or {}
         self.wall = wall
         self.stop_requested = False
+        self.failed: Exception | None = None      # the last snapshot that could not be made
         self.next_setup: dict | None = None
         self.ended = False
         self.corrections: dict[int, int] = {}
@@ -153,7 +154,16 @@ class ScreenBridge:
             return
         self._dirty = False
         self._last_build = wall
-        self.publish(now)
+        self.publish_safely(now)
+
+    def publish_safely(self, now: float | None = None) -> None:
+        """:meth:`publish`, but a snapshot that fails is reported once and the board goes on."""
+        try:
+            self.publish(now)
+        except Exception as exc:  # noqa: BLE001 - the screen must never stop the board
+            if self.failed is None:
+                self.controller.say(f"screen: could not show the game ({type(exc).__name__}: {exc})")
+            self.failed = exc
 
     def publish(self, now: float | None = None) -> None:
         state = snapshot(self.controller, now, extra=self._extra())
@@ -221,6 +231,10 @@ class ScreenBridge:
             games = self.setup_choices.get("games", ())
             if data["game"] not in games:
                 raise ValueError(f"this board plays {', '.join(games)}")
+            low, high = self.setup_choices.get("player_counts", {}).get(data["game"], (2, 4))
+            if not low <= len(data["players"]) <= high:
+                raise ValueError(f"{data['game']} is for {low} players" if low == high else
+                                 f"{data['game']} is for {low} to {high} players")
             self.next_setup = dict(data)
             self.stop_requested = True
             c.say(f"a new game of {data['game']} is set up")

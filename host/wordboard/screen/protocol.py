@@ -14,10 +14,13 @@ from dataclasses import dataclass
 
 MAX_MESSAGE = 4096
 NAME = re.compile(r"^[^\W_][\w '\-.]{0,15}$")     # a player's name: letters, digits, space ' - .
-ANSWER = re.compile(r"^[\w ?'\-]{1,32}$")
+ANSWER = re.compile(r"^[\w ?'\-=*,.+]{1,48}$")    # checked again against the question's answers
 PIN = re.compile(r"^[0-9]{4,8}$")
 LEXICONS = ("scowl:50", "scowl:60", "scowl:70", "scowl:80", "wamerican", "wbritish", "none")
 QUIET_TIMES = (0, 10, 20, 30, 60)
+LEVELS = ("1", "2", "3", "speed")                          # eXtraDICTION
+VARIANTS = ("quick", "standard", "long", "long-best5")     # Dexikon
+TURNS = (4, 6, 8, 10, 12, 16, 20)                          # eXtraDICTION: clue cards
 
 
 class ProtocolError(ValueError):
@@ -47,7 +50,10 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "new": {"game": Field("str", pattern=re.compile(r"^[a-z]{2,20}$")),
             "players": Field("names"),
             "lexicon": Field("choice", choices=LEXICONS),
-            "quiet": Field("choice", required=False, choices=QUIET_TIMES)},
+            "quiet": Field("choice", required=False, choices=QUIET_TIMES),
+            "level": Field("choice", required=False, choices=LEVELS),
+            "variant": Field("choice", required=False, choices=VARIANTS),
+            "turns": Field("choice", required=False, choices=TURNS)},
 }
 
 ADMIN = frozenset({"undo", "score", "end", "new"})

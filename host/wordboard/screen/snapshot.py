@@ -38,20 +38,36 @@ def square_name(square: Square) -> str:
     return f"{chr(ord('A') + square[1])}{square[0] + 1}"
 
 
-def question_dict(question: q.Question | None) -> dict | None:
+def question_dict(question: q.Question | None, *, card_shown: bool = False) -> dict | None:
+    """``short``: the prompt's last line when the rest is on the screen already (eXtraDICTION's
+    clue card, written out in the terminal's prompt, is shown as a card)."""
     if question is None:
         return None
-    return {"id": question.id, "kind": question.kind, "prompt": question.prompt,
-            "choices": list(question.choices), "squares": [list(s) for s in question.squares],
-            "free": not question.choices}
+    lines = [line.strip() for line in question.prompt.splitlines() if line.strip()]
+    short = lines[-1] if card_shown and len(lines) > 1 else " ".join(lines)
+    choices = list(question.choices)
+    style = "words"
+    if choices and all(c.isdigit() or c == "roll" for c in choices) and len(choices) > 6:
+        style = "dice"
+    elif choices and all(len(c) == 1 for c in choices):
+        style = "letters"
+    return {"id": question.id, "kind": question.kind, "prompt": question.prompt, "short": short,
+            "choices": choices, "squares": [list(s) for s in question.squares],
+            "free": not question.choices, "style": style}
 
 
-def game_view(game) -> dict:
+def game_view(game, adapter=None) -> dict:
     module = type(game).__module__
     for prefix, fn in VIEWS.items():
         if module.startswith(prefix):
-            return fn(game)
+            return fn(game, adapter) if _takes_adapter(fn) else fn(game)
     return {"type": "generic"}
+
+
+def _takes_adapter(fn) -> bool:
+    import inspect
+
+    return len(inspect.signature(fn).parameters) > 1
 
 
 def snapshot(controller, now: float | None = None, *, extra: dict | None = None) -> dict:
@@ -62,7 +78,7 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
     if hasattr(adapter, "screen_view"):
         view = adapter.screen_view()
     else:
-        view = game_view(game) if game is not None else {"type": "generic"}
+        view = game_view(game, adapter) if game is not None else {"type": "generic"}
     frame = None
     try:
         frame = controller.frame(now)
@@ -91,7 +107,7 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
         "board": board,
         "live": live_dict,
         "message": controller.message,
-        "question": question_dict(controller.question),
+        "question": question_dict(controller.question, card_shown=bool(view.get("card"))),
         "hint": [list(s) for s in controller.hint_squares],
         "view": view,
     }
@@ -160,41 +176,52 @@ def crossword_view(game) -> dict:
 # -- HEXX ------------------------------------------------------------------------------------------
 
 @register_view("wordboard.hexx")
-def hexx_view(game) -> dict:
+def hexx_view(game, adapter=None) -> dict:
     from wordboard.hexx.model import Colour
 
     colours = [Colour.RED, Colour.BLACK]
+    names = getattr(adapter, "names", None) or {}
+
+    def name(colour) -> str:
+        return str(names.get(colour) or str(colour).capitalize())
+
     tiles = {f"{sq[0]},{sq[1]}": {"letter": (t.letter or "?").upper(), "owner": str(t.owner),
                                   "hexx": bool(t.is_hexx)}
              for sq, t in game.board.items()}
     effects = []
     for e in game.lasting_effects:
-        effects.append({"name": e.kind.value, "player": str(e.player), "active": bool(e.active),
+        effects.append({"name": e.source.name, "kind": e.kind.value, "player": name(e.player),
+                        "colour": str(e.player), "active": bool(e.active),
                         "number": e.source.number, "text": e.source.text})
     history = []
     for rec in game.history:
-        words = [getattr(w, "word", None) or getattr(w, "text", None) or str(w) for w in rec.words]
-        history.append({"n": rec.number, "player": colours.index(rec.player), "name": str(rec.player),
-                        "kind": "play" if words else "other", "text": ", ".join(words) or str(rec.move or ""),
-                        "score": len(getattr(rec, "flipped", ()) or ()), "total": None,
-                        "effect": str(rec.effect) if rec.effect else None})
+        words = [getattr(w, "text", None) or getattr(w, "word", None) or str(w) for w in rec.words]
+        flipped = len(getattr(rec, "flipped", ()) or ())
+        effect = rec.effect
+        text = ", ".join(words) or (str(rec.move) if rec.move is not None else "passed")
+        history.append({"n": rec.number, "player": colours.index(rec.player), "name": name(rec.player),
+                        "colour": str(rec.player), "kind": "play" if words else "other", "text": text,
+                        "score": len(getattr(rec, "placed", ()) or ()) + flipped, "flipped": flipped,
+                        "total": None, "words": [{"word": w, "score": ""} for w in words],
+                        "effect": {"number": effect.number, "name": effect.name, "text": effect.text}
+                        if effect is not None else None})
     last_turn = game.last_turn
     last = None
     if last_turn is not None and history:
         last = dict(history[-1], squares=[list(s) for s in last_turn.placed],
-                    flipped=[list(s) for s in getattr(last_turn, "flipped", ())])
+                    flipped_squares=[list(s) for s in getattr(last_turn, "flipped", ())])
     result = None
     if game.result is not None:
         winner = game.result.winner
         result = {"reason": game.result.reason, "final": [game.result.red, game.result.black],
                   "winners": [colours.index(winner)] if winner is not None else [0, 1],
-                  "text": f"{winner} wins" if winner is not None else "a tie"}
+                  "text": f"{name(winner)} wins" if winner is not None else "a tie"}
     pending = game.pending
     return {
         "type": "hexx",
         "title": "HEXX",
         "tiles": tiles,
-        "players": [{"name": str(c).capitalize(), "score": game.count(c), "colour": str(c),
+        "players": [{"name": name(c), "score": game.count(c), "colour": str(c),
                      "hand": len(game.hand(c))} for c in colours],
         "to_move": None if game.is_over else colours.index(game.to_move),
         "bag": game.bag_size,
@@ -202,9 +229,10 @@ def hexx_view(game) -> dict:
         "last": last,
         "result": result,
         "effects": effects,
-        "last_effect": str(last_turn.effect) if last_turn is not None and last_turn.effect else None,
+        "last_effect": history[-1]["effect"] if history else None,
         "plays_left": game.plays_left,
-        "pending": str(getattr(pending, "kind", "")) if pending is not None else None,
+        "pending": getattr(getattr(pending, "kind", None), "value", None) if pending is not None else None,
+        "pending_for": name(pending.chooser) if pending is not None and getattr(pending, "chooser", None) else None,
     }
 
 
@@ -257,8 +285,9 @@ def extradiction_view(game) -> dict:
         last = dict(history[-1], squares=[list(s) for s in (rec.placement.new_squares if rec.placement else ())])
     result = None
     if game.is_over:
-        winners = list(game.winners)
-        result = {"reason": "the clue cards are used" if not game.board_full else "the board is full",
+        winners = game.winners() if callable(game.winners) else game.winners
+        full = game.board_full() if callable(game.board_full) else game.board_full
+        result = {"reason": "the board is full" if full else "the clue cards are used",
                   "final": list(game.stars), "winners": winners,
                   "text": " and ".join(game.players[w] for w in winners) + " wins"}
     return {
@@ -275,6 +304,8 @@ def extradiction_view(game) -> dict:
         "waiting": waiting,
         "level": level_name,
         "clue_cards_left": game.clue_cards_left,
+        "turn": len(game.history) + (0 if game.is_over else 1),
+        "turns": getattr(game, "turn_limit", None),
         "chance_cards_left": game.chance_cards_left,
     }
 
@@ -283,44 +314,80 @@ def extradiction_view(game) -> dict:
 
 def _card(card) -> dict:
     kind = card.kind
+    letters = getattr(kind, "letters", "") or getattr(kind, "letter", "") or ""
     return {"id": card.id, "name": kind.name, "cost": getattr(kind, "cost", None),
-            "letters": str(getattr(kind, "letters", "") or getattr(kind, "letter", "") or "")}
+            "letters": str(letters) if isinstance(letters, str) else "".join(map(str, letters)),
+            "points": getattr(kind, "points", None),
+            "role": str(getattr(getattr(kind, "role", None), "name", "") or "").lower()}
 
 
 @register_view("wordboard.dexikon")
-def dexikon_view(game) -> dict:
+def dexikon_view(game, adapter=None) -> dict:
     players = []
     for p in game.players:
         sheet = p.sheet
-        banked = [str(getattr(w, "word", w)) for w in (getattr(sheet, "words", None) or getattr(sheet, "banked", None) or ())]
-        players.append({"name": p.name, "score": getattr(sheet, "total", None) if not callable(getattr(sheet, "total", None))
-                        else sheet.total(), "words": banked, "hand": len(p.hand), "deck": len(p.deck)})
-    for pl in players:
-        if pl["score"] is None:
-            pl["score"] = len(pl["words"])
+        banked = [{"word": str(b.word), "value": int(b.value)} for b in getattr(sheet, "banked", ())]
+        players.append({"name": p.name, "score": sum(b["value"] for b in banked), "words": [b["word"] for b in banked],
+                        "banked": banked, "first": bool(getattr(sheet, "first", False)),
+                        "challenges_won": int(getattr(sheet, "challenges_won", 0)),
+                        "last_word": getattr(sheet, "last_word", None),
+                        "last_word_value": int(getattr(sheet, "last_word_value", 0) or 0),
+                        "hand": len(p.hand), "deck": len(p.deck), "cards": len(p.cards())})
+    names = [p.name for p in game.players]
+    history = []
+    for i, line in enumerate(list(getattr(game, "log", ()))[-40:]):
+        who = next((j for j, n in enumerate(names) if str(line).startswith(n)), None)
+        history.append({"n": i + 1, "player": who if who is not None else 0,
+                        "name": names[who] if who is not None else "", "kind": "log",
+                        "text": str(line), "score": "", "total": None})
+    turn = getattr(game, "turn", None)
+    claim = getattr(turn, "word", None)
+    last = None
+    if claim is not None:
+        last = {"n": turn.number, "player": claim.player, "name": names[claim.player], "kind": "play",
+                "text": claim.word, "score": int(getattr(turn, "value", 0) or 0),
+                "words": [{"word": claim.word, "score": int(getattr(turn, "value", 0) or 0)}], "squares": []}
     sheets = []
     result = getattr(game, "result", None)
+    final = None
     if result is not None:
+        scores = list(getattr(result, "scores", ()))
+        places = list(getattr(result, "places", ()))
         try:
             from wordboard.dexikon.sheet_svg import score_sheet_svg
 
-            for score in getattr(result, "scores", result):
+            for score in scores:
                 sheets.append({"name": score.name,
                                "svg": score_sheet_svg(score, game.variant, solo=game.solo)})
         except Exception:  # noqa: BLE001 - a sheet is a nicety; the scores are shown anyway
             sheets = []
+        winners = [names.index(s.name) for place, s in places if place == 1 and s.name in names]
+        final = {"reason": "the end", "final": [s.total for s in scores], "winners": winners,
+                 "text": " and ".join(names[w] for w in winners) + (" win" if len(winners) > 1 else " wins")}
+    tiles = {}
+    if adapter is not None:
+        try:
+            for square, code in adapter.committed_tiles().items():
+                tag = str(code).split(":", 1)[-1]
+                tiles[f"{square[0]},{square[1]}"] = {"letter": tag.rsplit("-", 1)[0], "card": True}
+        except Exception:  # noqa: BLE001 - the cards on the board are a nicety
+            tiles = {}
     current = getattr(game, "current", None)
+    phase = getattr(game, "phase", None)
+    phase = str(getattr(phase, "value", phase) or "")
+    variant = getattr(game, "variant", None)
     return {
         "type": "dexikon",
         "title": "Dexikon",
-        "tiles": {},
+        "tiles": tiles,
         "players": players,
         "to_move": getattr(current, "index", None) if result is None else None,
         "bag": len(getattr(game, "pool_stack", ())),
-        "history": [],
-        "last": None,
-        "result": None if result is None else {"reason": "the end", "final": [p["score"] for p in players],
-                                                "winners": [], "text": "game over"},
+        "history": history,
+        "last": last,
+        "result": final,
+        "phase": phase,
+        "words_to_end": getattr(variant, "words_to_end", None),
         "pool": [_card(c) for c in getattr(game, "pool", ())],
         "table": [_card(c) for c in getattr(game, "table", ())],
         "sheets": sheets,

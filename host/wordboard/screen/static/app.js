@@ -8,7 +8,13 @@ let kids = params.get("mode") === "kids" || location.pathname === "/kids" || loc
 if (params.get("mode") === "normal") kids = false;
 
 const AVATARS = ["🦊", "🐻", "🐸", "🐼"];
-const KID_CHOICES = { "pass": "⏭️", "swap": "🔄", "carry on": "▶️" };
+const KID_CHOICES = { "pass": "⏭️", "swap": "🔄", "carry on": "▶️", "give up": "🏳️", "discard": "🔄",
+                      "accept": "👍", "challenge": "✋", "roll": "🎲" };
+const LEVEL_NAMES = { "1": "Level 1 (copy the word)", "2": "Level 2 (guess, then write)",
+                      "3": "Level 3 (across and down)", "speed": "Speed" };
+const VARIANT_NAMES = { "quick": "quick", "standard": "standard", "long": "long", "long-best5": "long (best 5 words)" };
+const GAME_NAMES = { lexulous: "Lexulous", scrabble: "Scrabble", hexx: "HEXX", extradiction: "eXtraDICTION",
+                     dexikon: "Dexikon" };
 
 let state = null;
 let ws = null;
@@ -119,19 +125,34 @@ function centreKey(st) { return `${Math.floor(st.board.rows / 2)},${Math.floor(s
 Views.register("hexx", {
   cell(st, key, cell) {
     const t = st.board.tiles[key];
-    if (t) cell.classList.add("owner-" + t.owner);
+    if (!t) return;
+    cell.classList.add("owner-" + t.owner);
+    if (t.hexx) cell.classList.add("hexx-tile");
+    if (st.last && (st.last.flipped_squares || []).some((s) => `${s[0]},${s[1]}` === key)) cell.classList.add("flipped");
   },
   side(st, box) {
     const v = st.view;
-    if (v.last_effect) box.appendChild(el("div", "effect rolled", "🎲 " + v.last_effect));
-    const list = el("div", "effects");
-    for (const e of v.effects || []) {
-      const item = el("div", "effect " + (e.active ? "active" : "waiting"));
-      item.appendChild(el("b", null, e.name));
-      item.appendChild(el("span", null, ` (${e.player}${e.active ? ", now" : ", next turn"}): ${e.text}`));
-      list.appendChild(item);
+    if (v.pending && v.pending_for) {
+      box.appendChild(el("div", "hexx-pending", `${v.pending_for}: ${v.pending}`));
     }
-    if (list.childNodes.length) box.appendChild(list);
+    if (v.last_effect) {
+      const rolled = el("div", "effect rolled");
+      rolled.appendChild(el("span", "d20", String(v.last_effect.number)));
+      const text = el("div", "effect-text");
+      text.appendChild(el("b", null, "HEXX! " + v.last_effect.name));
+      if (!kids) text.appendChild(el("span", null, v.last_effect.text));
+      rolled.appendChild(text);
+      box.appendChild(rolled);
+    }
+    for (const e of v.effects || []) {
+      const item = el("div", "effect colour-" + e.colour + " " + (e.active ? "active" : "waiting"));
+      item.appendChild(el("span", "d20 small", String(e.number)));
+      const text = el("div", "effect-text");
+      text.appendChild(el("b", null, `${e.name} · ${e.player}` + (e.active ? " (now)" : " (next turn)")));
+      if (!kids) text.appendChild(el("span", null, e.text));
+      item.appendChild(text);
+      box.appendChild(item);
+    }
     if (v.plays_left > 1) box.appendChild(el("div", "note", `${v.plays_left} plays left this turn`));
   },
 });
@@ -144,7 +165,7 @@ Views.register("extradiction", {
   side(st, box) {
     const v = st.view;
     if (v.card) {
-      const card = el("div", "clue-card colour-" + v.card.colour);
+      const card = el("div", "clue-card colour-" + v.card.colour + " level-" + v.level);
       card.appendChild(el("div", "picture", v.card.picture || SHAPES[v.card.shape] || "❔"));
       const word = el("div", "card-word");
       const letters = v.card.word ? v.card.word.split("") : [v.card.first].concat(Array(v.card.length - 1).fill(""));
@@ -167,28 +188,74 @@ Views.register("extradiction", {
       card.appendChild(hear);
       box.appendChild(card);
     }
-    box.appendChild(el("div", "note", `${v.clue_cards_left} clue cards left · ${v.chance_cards_left} Chance cards`));
+    if (v.turns) {
+      const progress = el("div", "progress");
+      for (let i = 1; i <= v.turns; i++) progress.appendChild(el("span", "dot" + (i < v.turn ? " done" : i === v.turn ? " now" : "")));
+      box.appendChild(progress);
+    }
+    if (!kids) box.appendChild(el("div", "note", `card ${Math.min(v.turn, v.turns)} of ${v.turns} · ${v.chance_cards_left} Chance cards left` +
+      (v.level ? ` · ${LEVEL_NAMES[v.level] || v.level}` : "")));
   },
 });
 
+function dexCard(c) {
+  const card = el("div", "card role-" + (c.role || "pool"));
+  card.appendChild(el("b", null, c.letters || (c.role === "penalty" || c.role === "special" ? "✖" : "?")));
+  const meta = [];
+  if (c.points) meta.push(`${c.points} pt`);
+  if (c.cost) meta.push(`$${c.cost}`);
+  if (c.letters && c.name !== c.letters) meta.unshift(c.name);
+  if (!c.letters) meta.unshift(c.name.toLowerCase());
+  if (meta.length) card.appendChild(el("span", "cost", meta.join(" · ")));
+  return card;
+}
+
 Views.register("dexikon", {
-  cell() {},
+  cell(st, key, cell) {
+    const t = st.board.tiles[key];
+    if (t && t.card) cell.classList.add("card-cell");
+  },
   side(st, box) {
     const v = st.view;
-    const pool = el("div", "pool");
-    pool.appendChild(el("h3", null, "Pool"));
-    const row = el("div", "cards");
-    for (const c of v.pool || []) {
-      const card = el("div", "card");
-      card.appendChild(el("b", null, c.letters || c.name));
-      if (c.cost !== null && c.cost !== undefined) card.appendChild(el("span", "cost", c.cost));
-      row.appendChild(card);
+    if (v.phase) box.appendChild(el("div", "phase", v.phase));
+    if ((v.table || []).length) {
+      const table = el("div", "pool table-row");
+      table.appendChild(el("h3", null, "On the table"));
+      const row = el("div", "cards");
+      for (const c of v.table) row.appendChild(dexCard(c));
+      table.appendChild(row);
+      box.appendChild(table);
     }
+    const pool = el("div", "pool");
+    pool.appendChild(el("h3", null, `Pool (${st.bag ?? 0} in the stack)`));
+    const row = el("div", "cards");
+    for (const c of v.pool || []) row.appendChild(dexCard(c));
     pool.appendChild(row);
     box.appendChild(pool);
-    for (const p of st.players) {
-      if (p.words && p.words.length) box.appendChild(el("div", "banked", `${p.name}: ${p.words.join(", ")}`));
-    }
+    const sheets = el("div", "dex-sheets");
+    st.players.forEach((p, i) => {
+      const sheet = el("div", "dex-sheet" + (i === st.to_move ? " to-move" : ""));
+      const head = el("div", "dex-head");
+      head.appendChild(el("b", null, p.name + (p.first ? " ①" : "")));
+      head.appendChild(el("span", "muted", `${(p.banked || []).length}/${v.words_to_end || "?"} words · ${p.cards} cards` +
+        (p.challenges_won ? ` · ${p.challenges_won} ✓` : "")));
+      sheet.appendChild(head);
+      const words = el("div", "words");
+      for (const b of p.banked || []) {
+        const chip = el("span", "word", b.word);
+        chip.appendChild(el("small", null, ` ${b.value}`));
+        words.appendChild(chip);
+      }
+      if (p.last_word) {
+        const chip = el("span", "word last-word", p.last_word);
+        chip.appendChild(el("small", null, ` ${p.last_word_value}`));
+        words.appendChild(chip);
+      }
+      if (!words.childNodes.length) words.appendChild(el("span", "muted", "no word banked yet"));
+      sheet.appendChild(words);
+      sheets.appendChild(sheet);
+    });
+    box.appendChild(sheets);
   },
 });
 
@@ -242,7 +309,7 @@ function renderBoard(st) {
       const t = st.board.tiles[key];
       if (t) {
         cell.classList.add("has-tile");
-        const tile = el("span", "tile" + (t.blank ? " blank" : ""), t.letter);
+        const tile = el("span", "tile" + (t.blank ? " blank" : "") + (t.card ? " card-tile" : "") + (t.hexx ? " hexx" : ""), t.letter);
         if (t.points) tile.appendChild(el("sub", null, t.points));
         cell.appendChild(tile);
       }
@@ -288,7 +355,10 @@ function renderLast(st) {
   const last = st.last;
   if (!last) { box.appendChild(el("div", "empty", kids ? "🎲" : "No moves yet")); return; }
   const key = `${st.game.id}:${last.n}`;
-  if (kids) {
+  if (kids && last.kind !== "play") {
+    // a pass or a wrong guess: pictures only
+    box.appendChild(el("div", "kid-points", `${AVATARS[last.player % 4]} ${last.kind === "wrong" ? "❌" : "⏭️"}`));
+  } else if (kids) {
     const word = (last.words && last.words[0] && last.words[0].word) || last.text || "";
     const tiles = el("div", "kid-word");
     for (const ch of word.toUpperCase().replace(/[^A-Z]/g, "")) {
@@ -317,6 +387,7 @@ function renderLast(st) {
     }
     if (!(last.words || []).length) words.appendChild(el("span", "word muted", last.text));
     if (last.bingo) words.appendChild(el("span", "bingo", "BINGO!"));
+    if (last.flipped) words.appendChild(el("span", "flips", `🔄 ${last.flipped} flipped`));
     box.appendChild(words);
   }
   if (lastMoveKey !== null && lastMoveKey !== key) {
@@ -353,6 +424,10 @@ function countStars(points) {
 
 function renderView(st) {
   const box = $("view");
+  // rebuilt only when it changed (the snapshots come several times a second while the LEDs move)
+  const key = JSON.stringify([st.view, st.players, st.to_move, st.bag, st.last && st.last.n, kids]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   clear(box);
   box.className = "view view-" + st.view.type;
   Views.get(st.view.type).side(st, box);
@@ -382,10 +457,10 @@ function renderPrompt(st) {
   if (box.dataset.question === String(q.id)) return;        // already shown
   box.dataset.question = String(q.id);
   box.dataset.kind = q.kind;
-  $("prompt-text").textContent = q.prompt;
+  $("prompt-text").textContent = q.short || q.prompt;
   const choices = $("prompt-choices");
   clear(choices);
-  choices.className = "choices" + (q.choices.length > 6 ? " letters" : "");
+  choices.className = "choices " + (q.style || (q.choices.length > 6 ? "letters" : "words"));
   for (const choice of q.choices) {
     const b = el("button", "btn choice", kids && KID_CHOICES[choice] ? KID_CHOICES[choice] : choice);
     b.type = "button";
@@ -400,7 +475,7 @@ function renderPrompt(st) {
   $("prompt-free").classList.toggle("hidden", !q.free);
   $("prompt-input").value = "";
   box.classList.remove("hidden");
-  speak(q.prompt);
+  speak(q.short || q.prompt);
 }
 
 function answer(q, value) {
@@ -415,7 +490,7 @@ $("prompt-free").addEventListener("submit", (event) => {
   const value = $("prompt-input").value.trim();
   if (value) answer(state.question, value);
 });
-$("prompt-say").addEventListener("click", () => { if (state && state.question) { speak(state.question.prompt); send({ type: "say", what: "prompt" }); } });
+$("prompt-say").addEventListener("click", () => { if (state && state.question) { speak(state.question.short || state.question.prompt); send({ type: "say", what: "prompt" }); } });
 
 /* -- the board's buttons -------------------------------------------------------------------------- */
 
@@ -589,42 +664,72 @@ $("summary-new").addEventListener("click", () => {
   openSetup();
 });
 
+function currentGame(st) {
+  const kind = st.game.kind;
+  if (kind === "lexulous") return st.game.edition === "scrabble" ? "scrabble" : "lexulous";
+  return kind;
+}
+
+function setupOptions() {
+  const s = state.setup;
+  const game = $("setup-game").value;
+  $("setup-level-box").classList.toggle("hidden", game !== "extradiction");
+  $("setup-turns-box").classList.toggle("hidden", game !== "extradiction");
+  $("setup-variant-box").classList.toggle("hidden", game !== "dexikon");
+  const [low, high] = (s.player_counts || {})[game] || [2, 4];
+  $("setup-players-legend").textContent = low === high ? `Players (${low})` : `Players (${low}-${high})`;
+  Array.from($("setup-players").querySelectorAll("input")).forEach((input, i) => input.classList.toggle("hidden", i >= high));
+}
+
 function openSetup() {
   if (!state || !state.setup) return;
   const s = state.setup;
   const fill = (select, values, current, label) => {
     clear(select);
-    for (const v of values) {
+    for (const v of values || []) {
       const o = el("option", null, label ? label(v) : v);
       o.value = String(v);
       if (String(v) === String(current)) o.selected = true;
       select.appendChild(o);
     }
   };
-  fill($("setup-game"), s.games, state.game.edition === "scrabble" ? "scrabble" : s.games[0]);
+  fill($("setup-game"), s.games, s.games.includes(currentGame(state)) ? currentGame(state) : s.games[0], (g) => GAME_NAMES[g] || g);
   fill($("setup-lexicon"), s.lexicons, s.lexicon);
   fill($("setup-quiet"), s.quiet, 0, (v) => v ? `${v} s untouched` : "never (button only)");
+  fill($("setup-level"), s.levels, s.level, (v) => LEVEL_NAMES[v] || v);
+  fill($("setup-turns"), s.turns, s.turn_count);
+  fill($("setup-variant"), s.variants, s.variant, (v) => VARIANT_NAMES[v] || v);
   const players = $("setup-players");
   clear(players);
   const names = state.players.map((p) => p.name);
+  const known = (s.players || []);
   for (let i = 0; i < 4; i++) {
     const input = el("input");
     input.maxLength = 16;
     input.placeholder = `player ${i + 1}`;
-    input.value = names[i] || "";
+    // HEXX's players are named after their colours on the screen when no name was given
+    input.value = known[i] || (state.view.type === "hexx" ? "" : names[i]) || "";
     input.setAttribute("aria-label", `player ${i + 1}`);
     players.appendChild(input);
   }
+  setupOptions();
   $("setup-status").textContent = "";
   openOverlay("setup");
 }
+$("setup-game").addEventListener("change", setupOptions);
 
 $("setup-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const players = Array.from($("setup-players").querySelectorAll("input")).map((i) => i.value.trim()).filter(Boolean);
-  if (players.length < 2) { $("setup-status").textContent = "two players at least"; return; }
-  send({ type: "new", game: $("setup-game").value, players, lexicon: $("setup-lexicon").value,
-         quiet: Number($("setup-quiet").value) });
+  const game = $("setup-game").value;
+  const [low, high] = ((state && state.setup && state.setup.player_counts) || {})[game] || [2, 4];
+  const players = Array.from($("setup-players").querySelectorAll("input")).slice(0, high)
+    .map((i) => i.value.trim()).filter(Boolean);
+  if (players.length < low) { $("setup-status").textContent = low === high ? `${low} players` : `${low} players at least`; return; }
+  const message = { type: "new", game, players, lexicon: $("setup-lexicon").value,
+                    quiet: Number($("setup-quiet").value) };
+  if (game === "extradiction") { message.level = $("setup-level").value; message.turns = Number($("setup-turns").value); }
+  if (game === "dexikon") message.variant = $("setup-variant").value;
+  send(message);
   closeOverlay("setup");
   summaryClosedFor = null;
 });
