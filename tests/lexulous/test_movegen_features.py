@@ -230,3 +230,64 @@ def test_playing_against_the_computer_in_the_terminal(scrabble):
     assert play(scrabble, WORDS, DAWG, strength="casual", name="Ann", seed=2, stdin=io.StringIO(""),
                 stdout=out) == 0
     assert "end of input" in out.getvalue()
+
+
+def test_hint_and_blank_refuse_what_cannot_be_on_the_table(lexicon, tmp_path, capsys):
+    record = tmp_path / "g.gcg"
+    record.write_text("#player1 Ann Ann\n#player2 Ben Ben\n>Ann: QUITXXX 8G QUIT +26 26\n")
+    capsys.readouterr()
+    for args, message in [
+        (["hint", ""], "the rack is empty"),
+        (["hint", "AEINRSTU"], "8 tiles, but a Scrabble rack holds 7"),
+        (["hint", "QI", "--game", str(record)], "1 x Q, but only 0 are left"),
+        (["hint", "???"], "3 x blank, but only 2"),
+        (["hint", "AE", "--top", "0"], "--top must be at least 1"),
+        (["blank", "8G", "", "--game", str(record)], "WORD is empty"),
+        (["blank", "8G", "?", "--game", str(record)], "G8 already holds Q"),
+        (["blank", "8G", ".", "--game", str(record)], "no ?"),
+        (["blank", "8K", ".?", "--game", str(record)], "K8 is empty"),
+        (["blank", "8A", "A?", "--game", str(record)], "must touch"),
+        (["blank", "8A", "A?"], "centre"),
+    ]:
+        assert main([*args, "--lexicon", lexicon]) == 2, args
+        captured = capsys.readouterr()
+        err = captured.err.strip()
+        assert message in err and "\n" not in err and "Traceback" not in err, (args, err)
+    # A legal placement that no letter completes is an answer, not an error.
+    assert main(["blank", "8K", "Q?", "--game", str(record), "--lexicon", lexicon]) == 1
+    assert "no letter makes every word valid" in capsys.readouterr().out
+
+
+def test_analysis_marks_a_play_the_word_list_lacks(lexicon, tmp_path, capsys):
+    record = tmp_path / "g.gcg"
+    record.write_text("#player1 Ann Ann\n#player2 Ben Ben\n>Ann: ACTXOIS 8G CAT +10 10\n"
+                      ">Ben: ZZEEEEE H7 Z.Z +21 21\n")
+    analysis = analyse_record(gcg.load(record), load_edition("scrabble"), DAWG)
+    first, second = analysis.moves
+    assert first.listed is True
+    assert second.listed is False and second.best.score < second.score and second.missed == 0
+    assert main(["analyse", str(record), "--lexicon", lexicon]) == 0
+    out = capsys.readouterr().out
+    assert "H7 Z.Z*" in out and "8G CAT*" not in out and "a word it lacks" in out
+    assert main(["analyse", "--json", str(record), "--lexicon", lexicon]) == 0
+    moves = json.loads(capsys.readouterr().out)["moves"]
+    assert [m["listed"] for m in moves] == [True, False]
+
+
+def test_the_terminal_game_checks_a_swap_and_says_what_happened(scrabble):
+    import io
+
+    from wordboard.lexulous.terminal import play
+
+    def session(lines):
+        out = io.StringIO()
+        assert play(scrabble, WORDS, DAWG, strength="casual", name="Ann", seed=4,
+                    stdin=io.StringIO(lines), stdout=out) == 0
+        return out.getvalue()
+
+    text = session("help\nswap QQQQ\npass\nquit\n")
+    assert "``" not in text
+    assert "has no QQQQ to swap" in text or "has no QQQ to swap" in text or "has no Q" in text
+    assert "you pass" in text
+    # The same seed and the same input: the same game, move for move.
+    assert session("pass\npass\npass\nquit\n") == session("pass\npass\npass\nquit\n")

@@ -43,8 +43,12 @@ def run(args) -> int:
                 best = f"{m.best_notation:<22} {m.best.score:>4}"
             else:
                 best = f"{'-' if m.rack else '(no rack)':<22} {'':>4}"
-            print(f"{m.turn:>3} {m.player[:10]:<10} {m.rack:<8} {m.played[:22]:<22} {m.score:>4}  {best} "
+            played = m.played[:21] + ("*" if m.listed is False else "")
+            print(f"{m.turn:>3} {m.player[:10]:<10} {m.rack:<8} {played:<22} {m.score:>4}  {best} "
                   f"{m.missed:>6}")
+        if any(m.listed is False for m in analysis.moves):
+            print(f"* not a play the word list ({args.lexicon}) allows: a word it lacks, or a phony; "
+                  "the best then may score less")
         found = analysis.best_found_by_player()
         for player, missed in analysis.missed_by_player().items():
             hit, total = found.get(player, (0, 0))

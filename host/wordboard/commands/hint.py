@@ -90,13 +90,19 @@ def run_hint(args) -> int:
     from wordboard.lexulous.hint import hint
     from wordboard.lexulous.movegen import rack_counts
 
+    if args.top < 1:
+        raise UserError("--top must be at least 1")
+    rack = args.rack.upper()
+    if not rack:
+        raise UserError("the rack is empty: give its tiles, e.g. AEINRS? (? for a blank)")
     try:
-        rack_counts(args.rack)
+        rack_counts(rack)
     except ValueError as exc:
         raise UserError(f"rack {args.rack!r}: {exc}") from None
     edition, board, _ = load_position(args)
+    check_rack(rack, edition, board)
     _, dawg = open_dawg(args.lexicon)
-    hints = hint(board, edition, args.rack.upper(), dawg, max(args.top, 1))
+    hints = hint(board, edition, rack, dawg, args.top)
     lit = frozenset(hints[0].squares) if hints else frozenset()
     print(board.render(lit))
     if not hints:
@@ -109,9 +115,29 @@ def run_hint(args) -> int:
     return 0
 
 
+def check_rack(rack: str, edition, board) -> None:
+    """``UserError`` unless ``rack`` fits the edition's rack and the tiles not on ``board``."""
+    from collections import Counter
+
+    from wordboard.errors import UserError
+
+    size = edition.tiles.rack_size
+    if len(rack) > size:
+        raise UserError(f"rack {rack}: {len(rack)} tiles, but a {edition.name} rack holds {size}")
+    left = Counter(edition.tiles.counts)
+    for _, tile in board.tiles():
+        left["?" if tile.blank else tile.letter] -= 1
+    for tile, n in sorted(Counter(rack).items()):
+        if n > max(left[tile], 0):
+            name = "blank" if tile == "?" else tile
+            raise UserError(f"rack {rack}: {n} x {name}, but only {max(left[tile], 0)} "
+                            f"{'is' if left[tile] == 1 else 'are'} left off the board in {edition.name}")
+
+
 def run_blank(args) -> int:
     from wordboard.errors import UserError
     from wordboard.lexulous.hint import infer_blanks
+    from wordboard.lexulous.board import square_name
     from wordboard.lexulous.moves import parse_position
 
     edition, board, _ = load_position(args)
@@ -121,20 +147,32 @@ def run_blank(args) -> int:
     except ValueError as exc:
         raise UserError(str(exc)) from None
     dr, dc = (0, 1) if across else (1, 0)
+    if not args.word:
+        raise UserError("WORD is empty: give the main word, e.g. QU?T")
     tiles = []
     for i, ch in enumerate(args.word):
         square = (row + dr * i, col + dc * i)
         if not board.on_board(square):
             raise UserError(f"{args.word} at {args.position} runs off the board")
-        if ch == "." or board[square] is not None:
-            continue
-        if ch != "?" and not (ch.isascii() and ch.isalpha()):
+        if ch != "?" and ch != "." and not (ch.isascii() and ch.isalpha()):
             raise UserError(f"{args.word}: {ch!r} is not a letter, ? or .")
+        there = board[square]
+        if there is not None:
+            if ch not in (".", there.letter, str(there)):
+                raise UserError(f"{args.word}: {square_name(square)} already holds {there}; "
+                                f"write . (or {there}) for it")
+            continue
+        if ch == ".":
+            raise UserError(f"{args.word}: {square_name(square)} is empty, so it needs a letter or ?")
         tiles.append((square, ch))
     if not any(ch == "?" for _, ch in tiles):
         raise UserError(f"{args.word}: no ? (a blank whose letter is unknown)")
     found = infer_blanks(board, edition, tiles, dictionary)
     if not found.choices:
+        # Whatever the letters: is the placement itself illegal (off the centre, not touching)?
+        reason = _placement_problem(board, edition, tiles)
+        if reason:
+            raise UserError(f"{args.word} at {args.position}: {reason}")
         print("no letter makes every word valid")
         return 1
     for letters, scored in found.choices:
@@ -145,3 +183,24 @@ def run_blank(args) -> int:
     else:
         print(f"{len(found.choices)} choices: ask the player")
     return 0
+
+
+class _AnyWord:
+    """A word list that holds every word: to ask whether a placement is legal at all."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+def _placement_problem(board, edition, tiles) -> str | None:
+    """Why putting ``tiles`` down is illegal whatever the blanks stand for, or ``None``."""
+    from wordboard.lexulous.moves import Placement, Play
+    from wordboard.lexulous.scoring import IllegalMove, evaluate_play
+
+    play = Play(tuple(Placement(r, c, "A" if ch == "?" else ch.upper(), ch == "?" or ch.islower())
+                      for (r, c), ch in tiles))
+    try:
+        evaluate_play(board, edition, play, _AnyWord())
+    except IllegalMove as exc:
+        return str(exc)
+    return None

@@ -63,7 +63,10 @@ def run(args) -> int:
         if folder is not None:
             path = folder / f"selfplay-{edition.name.lower()}-{seed}.gcg"
             record = game_record(game, lexicon=str(args.lexicon), title=f"selfplay seed {seed}")
-            path.write_text(gcg.dumps(record))
+            try:
+                path.write_text(gcg.dumps(record))
+            except OSError as exc:
+                raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
     elapsed = time.perf_counter() - started
     print(f"{args.games} game(s) in {elapsed:.2f} s: {args.games / elapsed:.3f} games per second")
     return 0

@@ -32,6 +32,9 @@ class MoveAnalysis:
     best_notation: str  # the best play written as a record writes it
     better_plays: int | None  # how many plays scored more than the move made
     line: int | None = None  # the record's line, when analysed from a record
+    # Whether the move made is among the plays the word list allows (None: not a play, or no
+    # rack); False for a word the list lacks (or a phony), whose score the best may fall short of.
+    listed: bool | None = None
 
     @property
     def missed(self) -> int:
@@ -44,7 +47,7 @@ class MoveAnalysis:
         return {"turn": self.turn, "player": self.player, "rack": self.rack, "played": self.played,
                 "score": self.score, "line": self.line,
                 "best": self.best_notation or None, "best_score": self.best.score if self.best else None,
-                "missed": self.missed, "better_plays": self.better_plays}
+                "missed": self.missed, "better_plays": self.better_plays, "listed": self.listed}
 
 
 @dataclass
@@ -69,12 +72,15 @@ class GameAnalysis:
 
 
 def _analyse(generator: MoveGenerator, board: Board, rack: str, turn: int, player: str, played: str,
-             score: int, line: int | None) -> MoveAnalysis:
+             score: int, line: int | None, is_play: bool) -> MoveAnalysis:
     plays = generator.generate(board, rack) if rack else []
     best = plays[0] if plays else None
     better = sum(1 for c in plays if c.score > score) if rack else None
+    listed = None
+    if rack and is_play:
+        listed = any(c.notation(board) == played for c in plays if c.score == score)
     return MoveAnalysis(turn, player, rack, played, score, best, best.notation(board) if best else "",
-                        better, line)
+                        better, line, listed)
 
 
 def analyse_record(record: gcg.GameRecord, edition: Edition, dawg: Dawg) -> GameAnalysis:
@@ -95,7 +101,8 @@ def analyse_record(record: gcg.GameRecord, edition: Edition, dawg: Dawg) -> Game
             else:
                 played = "pass"
             analysis.moves.append(_analyse(generator, state["before"], rack, state["turn"], event.nick,
-                                           played, event.score, event.line))
+                                           played, event.score, event.line,
+                                           isinstance(event, gcg.Play)))
         state["before"] = step.board.copy()
 
     replay_record(record, edition, None, on_step=on_step)
@@ -119,7 +126,8 @@ def analyse_game(game: Game, dawg: Dawg) -> GameAnalysis:
         else:
             played = "pass"
         analysis.moves.append(_analyse(generator, board, turn.rack, turn.number,
-                                       game.players[turn.player], played, turn.score, None))
+                                       game.players[turn.player], played, turn.score, None,
+                                       isinstance(move, Play)))
         if isinstance(move, Play):
             for p in move.placements:
                 board.place(p.square, p.tile)

@@ -35,6 +35,7 @@ _UPPER = tuple(ALPHABET)
 _LOWER = tuple(ALPHABET.lower())
 _INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
 _CROSS_CACHE_LIMIT = 200_000
+_FOLLOW_CACHE_LIMIT = 1_000_000
 
 
 class Candidate(NamedTuple):
@@ -113,6 +114,7 @@ class MoveGenerator:
         self._lm = (lm, [list(col) for col in zip(*lm)])
         self._wm = (wm, [list(col) for col in zip(*wm)])
         self._cross_cache: dict[tuple[str, str], int] = {}
+        self._follow: dict[int, int] = {}  # node << 5 | letter -> letters after which it may follow
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -136,6 +138,8 @@ class MoveGenerator:
         counts, blanks = rack_counts(rack)
         if not any(counts) and not blanks:
             return []
+        if len(self._follow) >= _FOLLOW_CACHE_LIMIT:
+            self._follow.clear()
         text = board.rows_text()
         grid = [list(row) for row in text]
         empty = board.is_empty()
@@ -248,29 +252,35 @@ class MoveGenerator:
             lm, wm = lmg[r], wmg[r]
             _line(r, across, cols, xmask, xsum, cell, tpts, buf, runend, lm, wm, line_anchors,
                   occ, mask, term, first, child, pts, bpts, counts, blanks, bingo, min_tiles,
-                  lefts, rack_size, out)
+                  lefts, rack_size, out, self._follow)
 
 
 _score = operator.itemgetter(0)
 
 
 def _left_parts(dawg: Dawg, counts: list[int], blanks: int, limit: int,
-                pts: list[int]) -> list[list[tuple]]:
-    """Every prefix of a word that the rack can make with up to ``limit`` tiles, by length:
-    ``(node, letters, their characters, values, counts left, blanks left, letter bits left)``. Letters are taken
-    from the rack's tiles first and from its blanks when the tiles run out; which of the tiles
-    are really blanks is chosen when a play is listed (see ``_line``)."""
+                pts: list[int]) -> list[list[tuple[int, list[tuple]]]]:
+    """Every prefix of a word that the rack can make with up to ``limit`` tiles, by length, in
+    groups: ``(reach, parts)`` where ``reach`` is the set of letters that could follow (what the
+    DAWG allows and the rack can still supply) and each part is ``(node, letters, their
+    characters, sum of their values, values, counts left, blanks left, letter bits left, letters
+    taken from blanks)``; prefixes that nothing can follow are left out. Letters are taken from
+    the rack's tiles first and from its blanks when the tiles run out; which tiles are really
+    blanks is chosen when a play is listed (see ``_line``)."""
     mask, first, child = dawg.mask, dawg.first, dawg.child
-    by_length: list[list[tuple]] = [[] for _ in range(max(limit, 0) + 1)]
+    limit = max(limit, 0)
+    groups: list[dict[int, list[tuple]]] = [{} for _ in range(limit + 1)]
     counts = list(counts)
-    letters: list[int] = []
-    values: list[int] = []
-    by_length[0].append((0, (), (), (), tuple(counts), blanks, _bits(counts)))
+    m0 = mask[0] if blanks else mask[0] & _bits(counts)
+    if m0:
+        groups[0][m0] = [(0, (), (), 0, (), tuple(counts), blanks, _bits(counts), ())]
 
-    def grow(node: int, depth: int, blanks_left: int, bits: int) -> None:
+    def grow(node: int, depth: int, blanks_left: int, bits: int, letters: tuple, chars: tuple,
+             values: tuple, vsum: int, blank_at: tuple) -> None:
         m = mask[node]
         cand = m if blanks_left else m & bits
         base = first[node]
+        by_reach = groups[depth]
         while cand:
             b = cand & -cand
             cand ^= b
@@ -281,22 +291,29 @@ def _left_parts(dawg: Dawg, counts: list[int], blanks: int, limit: int,
                 counts[letter] = c - 1
                 left_bits = bits ^ b if c == 1 else bits
                 left_blanks = blanks_left
+                at = blank_at
             else:
                 left_bits = bits
                 left_blanks = blanks_left - 1
-            letters.append(letter)
-            values.append(pts[letter])
-            by_length[depth].append((nxt, tuple(letters), tuple(_UPPER[x] for x in letters), tuple(values),
-                                     tuple(counts), left_blanks, left_bits))
-            if depth < limit and (left_bits or left_blanks):
-                grow(nxt, depth + 1, left_blanks, left_bits)
-            letters.pop()
-            values.pop()
+                at = blank_at + (letter,)
+            v = pts[letter]
+            ls, cs, vs = letters + (letter,), chars + (_UPPER[letter],), values + (v,)
+            if left_bits or left_blanks:
+                reach = mask[nxt] if left_blanks else mask[nxt] & left_bits
+                if reach:
+                    part = (nxt, ls, cs, vsum + v, vs, tuple(counts), left_blanks, left_bits, at)
+                    group = by_reach.get(reach)
+                    if group is None:
+                        by_reach[reach] = [part]
+                    else:
+                        group.append(part)
+                if depth < limit:
+                    grow(nxt, depth + 1, left_blanks, left_bits, ls, cs, vs, vsum + v, at)
             counts[letter] = c
 
     if limit >= 1:
-        grow(0, 1, blanks, _bits(counts))
-    return by_length
+        grow(0, 1, blanks, _bits(counts), (), (), (), 0, ())
+    return [list(g.items()) for g in groups]
 
 
 _COMBINATIONS: dict[tuple[int, int], list[tuple[tuple[int, ...], int]]] = {}
@@ -311,73 +328,192 @@ def _combinations(n: int, k: int) -> list[tuple[tuple[int, ...], int]]:
     return found
 
 
+_PAIRS = [[(x, y) for x in range(n) for y in range(x + 1, n)] for n in range(16)]
+
+
 def _line(r, across, cols, xmask, xsum, cell, tpts, buf, runend, lm, wm, line_anchors, occ,
           mask, term, first, child, pts, bpts, counts0, blanks0, bingo, min_tiles, lefts,
-          rack_size, out):
+          rack_size, out, follow):
     """Generate the plays of one line, from each of its anchors.
 
     The search places letters, each taken from a tile of that letter while there is one and
     from a blank after that; so a path of letters is searched once however the blanks could be
     spread over it. When a word is complete, every way of choosing which of its new letters are
-    blanks (all the tiles of a letter the rack lacks, any others) is listed with its own score:
-    the score with real tiles less, for each blank, what its letter would have scored.
+    blanks (the letters taken from blanks, or others of the same letter, and then any others) is
+    listed with its own score: the score with real tiles less, for each blank, what its letter
+    would have scored (on its square, times the main word's and its cross-word's multipliers).
+    A square followed by tiles only takes letters that the DAWG lets the next tile follow
+    (``follow``: a cache by node and letter shared by calls).
     """
     counts = list(counts0)
-    blanks = blanks0
-    rackbits = 0
-    anchor = start = 0
+    start = 0
     r0 = c0 = 0
     skip_solo = False
     append = out.append
     join = "".join
-    placed: list[int] = []  # squares of the new tiles (with a blank rack only)
-    letter_at = [0] * cols
+    from_blank: list[int] = []  # the letters the search took from blanks
+    empty_sq = [c for c in range(cols) if not occ[c]]
+    before = [0] * (cols + 1)  # before[c]: the number of empty squares before square c
+    for c in range(cols):
+        before[c + 1] = before[c] + (not occ[c])
+    # A blank's loss on square sq is (points - blank points) * lm[sq] * (main + cross multiplier).
+    xw = [wm[c] if xsum[c] >= 0 else 0 for c in range(cols)]
+    nxt_tile = [cell[c + 1].bit_length() - 1 if c + 1 < cols and cell[c + 1] > 0 else -1
+                for c in range(cols)]
 
     def emit_blanks(ms, w2, xt, nt, end):
-        # Every way of making some new letters blanks; the search took real tiles first.
+        # Every way of making some new letters blanks; the search took real tiles first, so the
+        # letters it took from blanks (``from_blank``) are those the rack is short of.
         score = ms * w2 + xt + bingo[nt]
-        word = buf[start:end]
+        word = join(buf[start:end])
+        placed = empty_sq[before[start]:before[end]]  # the squares of the new tiles
+        used = len(from_blank)
+        if blanks0 > 2:
+            _emit_general(word, score, w2, nt, used, placed)
+            return
+        if used == 0:
+            append((score, r0, c0, across, word, nt))
+            lowered = []
+            for sq in placed:
+                letter = _INDEX[buf[sq]]
+                p = sq - start
+                d = (pts[letter] - bpts) * lm[sq] * (w2 + xw[sq])
+                lowered.append((p, _LOWER[letter], d))
+                append((score - d, r0, c0, across, word[:p] + _LOWER[letter] + word[p + 1:], nt))
+            if blanks0 == 2:
+                for x, y in _PAIRS[nt]:
+                    p, lx, dx = lowered[x]
+                    q, ly, dy = lowered[y]
+                    append((score - dx - dy, r0, c0, across,
+                            word[:p] + lx + word[p + 1:q] + ly + word[q + 1:], nt))
+            return
+        first_letter = from_blank[0]
+        second_letter = from_blank[1] if used == 2 else first_letter
+        if not counts0[first_letter] and not counts0[second_letter]:
+            # The rack has none of those letters: each square of theirs is a blank.
+            forced = []
+            rest = []
+            fx = _UPPER[first_letter]
+            sx = _UPPER[second_letter]
+            for sq in placed:
+                ch = buf[sq]
+                if ch == fx or ch == sx:
+                    letter = _INDEX[ch]
+                    forced.append((sq - start, _LOWER[letter],
+                                   (pts[letter] - bpts) * lm[sq] * (w2 + xw[sq])))
+                elif used < blanks0:
+                    letter = _INDEX[ch]
+                    rest.append((sq - start, _LOWER[letter],
+                                 (pts[letter] - bpts) * lm[sq] * (w2 + xw[sq])))
+            if used == 1:
+                f = forced[0]
+                fp, fl, fd = f
+                append((score - fd, r0, c0, across, word[:fp] + fl + word[fp + 1:], nt))
+                for y in rest:
+                    (p, lx, dx), (q, ly, dy) = (f, y) if y[0] > fp else (y, f)
+                    append((score - dx - dy, r0, c0, across,
+                            word[:p] + lx + word[p + 1:q] + ly + word[q + 1:], nt))
+            else:
+                (p, lx, dx), (q, ly, dy) = forced
+                append((score - dx - dy, r0, c0, across,
+                        word[:p] + lx + word[p + 1:q] + ly + word[q + 1:], nt))
+            return
+        if used == 1:
+            # One letter short (the rack has some): a blank is on one of that letter's squares
+            # (and, with a second blank, another anywhere).
+            lowered = []
+            for sq in placed:
+                letter = _INDEX[buf[sq]]
+                d = (pts[letter] - bpts) * lm[sq] * (w2 + xw[sq])
+                lowered.append((sq - start, _LOWER[letter], d, letter == first_letter))
+            for p, lx, dx, must in lowered:
+                if must:
+                    append((score - dx, r0, c0, across, word[:p] + lx + word[p + 1:], nt))
+            if blanks0 == 2:
+                for x, y in _PAIRS[nt]:
+                    p, lx, dx, mx = lowered[x]
+                    q, ly, dy, my = lowered[y]
+                    if mx or my:
+                        append((score - dx - dy, r0, c0, across,
+                                word[:p] + lx + word[p + 1:q] + ly + word[q + 1:], nt))
+            return
+        # Both blanks used: on two squares of the one letter short by two, or one on each of
+        # the two letters short by one.
+        one = []
+        two = []
+        for sq in placed:
+            letter = _INDEX[buf[sq]]
+            if letter == first_letter:
+                one.append((sq - start, _LOWER[letter], (pts[letter] - bpts) * lm[sq] * (w2 + xw[sq])))
+            elif letter == second_letter:
+                two.append((sq - start, _LOWER[letter], (pts[letter] - bpts) * lm[sq] * (w2 + xw[sq])))
+        if first_letter == second_letter:
+            pairs = [(one[x], one[y]) for x, y in _PAIRS[len(one)]]
+        else:
+            pairs = [(a, b) if a[0] < b[0] else (b, a) for a in one for b in two]
+        for (p, lx, dx), (q, ly, dy) in pairs:
+            append((score - dx - dy, r0, c0, across,
+                    word[:p] + lx + word[p + 1:q] + ly + word[q + 1:], nt))
+
+    def _emit_general(word, score, w2, nt, used, placed):
+        # Any number of blanks (no edition has more than two): every choice that covers the
+        # letters the rack is short of.
         by_letter: dict[int, int] = {}  # letter -> bitmask of its positions in ``placed``
         deltas = []
         x = 1
         for sq in placed:
-            letter = letter_at[sq]
+            letter = _INDEX[buf[sq]]
             by_letter[letter] = by_letter.get(letter, 0) | x
             x <<= 1
-            lost = (pts[letter] - bpts) * lm[sq]
-            deltas.append(lost * w2 + lost * wm[sq] if xsum[sq] >= 0 else lost * w2)
-        # (positions of a letter the rack is short of, how many of them must be blanks)
+            deltas.append((pts[letter] - bpts) * lm[sq] * (w2 + xw[sq]))
         need = [(positions, positions.bit_count() - counts0[letter])
                 for letter, positions in by_letter.items() if positions.bit_count() > counts0[letter]]
-        fewest = sum(n for _, n in need)
+        fewest = used
         if fewest == 0:
-            append((score, r0, c0, across, join(word), nt))
+            append((score, r0, c0, across, word, nt))
             fewest = 1
+        chars0 = list(word)
         for size in range(fewest, min(blanks0, nt) + 1):
             for chosen, bits in _combinations(nt, size):
-                if need:
-                    for positions, n in need:
-                        if (bits & positions).bit_count() < n:
-                            break
-                    else:
-                        n = 0
-                    if n:
-                        continue
+                if any((bits & positions).bit_count() < n for positions, n in need):
+                    continue
                 s = score
-                chars = word[:]
+                chars = chars0[:]
                 for x in chosen:
                     sq = placed[x]
                     s -= deltas[x]
-                    chars[sq - start] = _LOWER[letter_at[sq]]
+                    chars[sq - start] = _LOWER[_INDEX[buf[sq]]]
                 append((s, r0, c0, across, join(chars), nt))
 
-    def extend(i, node, msum, wmul, xtot, ntiles):
-        # Square i is empty: try each letter the DAWG, the cross-check and the rack allow.
-        nonlocal rackbits, blanks
+    def followers(node, letter):
+        # The letters from ``node`` after which the DAWG allows ``letter``.
+        key = node << 5 | letter
+        f = follow.get(key)
+        if f is None:
+            f = 0
+            m = mask[node]
+            e = first[node]
+            bit = 1 << letter
+            while m:
+                b = m & -m
+                m ^= b
+                if mask[child[e]] & bit:
+                    f |= b
+                e += 1
+            follow[key] = f
+        return f
+
+    def extend(i, node, msum, wmul, xtot, ntiles, rackbits, blanks):
+        # Square i is empty: try each letter the DAWG, the cross-check and the rack allow
+        # (``rackbits``: the letters of the tiles left; ``blanks``: the blanks left).
         m = mask[node]
-        cand = m & xmask[i]
-        if not blanks:
-            cand &= rackbits
+        cand = m & xmask[i] if blanks else m & xmask[i] & rackbits
+        j = runend[i]
+        if j != i + 1 and cand:
+            f = follow.get(node << 5 | nxt_tile[i])
+            if f is None:
+                f = followers(node, nxt_tile[i])
+            cand &= f
         if not cand:
             return
         base = first[node]
@@ -387,10 +523,9 @@ def _line(r, across, cols, xmask, xsum, cell, tpts, buf, runend, lm, wm, line_an
         xs = xsum[i]
         nt = ntiles + 1
         w2 = wmul * wmi
-        j = runend[i]
-        can_end = nt >= min_tiles and (nt > 1 or not skip_solo)
-        if blanks0:
-            placed.append(i)
+        can_end_after = nt >= min_tiles and (nt > 1 or not skip_solo)  # tiles after square i
+        can_end = can_end_after and i > start
+        xj = xmask[j] if j < cols else 0
         while cand:
             b = cand & -cand
             cand ^= b
@@ -398,24 +533,25 @@ def _line(r, across, cols, xmask, xsum, cell, tpts, buf, runend, lm, wm, line_an
             c = counts[letter]
             if c:
                 counts[letter] = c - 1
-                if c == 1:
-                    rackbits ^= b
+                rb = rackbits ^ b if c == 1 else rackbits
+                bl = blanks
             else:
-                blanks -= 1
+                rb = rackbits
+                bl = blanks - 1
+                from_blank.append(letter)
             buf[i] = _UPPER[letter]
-            letter_at[i] = letter
             vl = pts[letter] * lmi
             ms = msum + vl
             xt = xtot + (xs + vl) * wmi if xs >= 0 else xtot
             n = child[base + (m & (b - 1)).bit_count()]
             if j == i + 1:
-                if t & b and can_end and i > start:
+                if t & b and can_end:
                     if blanks0:
                         emit_blanks(ms, w2, xt, nt, j)
                     else:
                         append((ms * w2 + xt + bingo[nt], r0, c0, across, join(buf[start:j]), nt))
-                if j < cols and mask[n] & xmask[j] and (blanks or mask[n] & xmask[j] & rackbits):
-                    extend(j, n, ms, w2, xt, nt)
+                if mask[n] & xj and (bl or rb & mask[n] & xj):
+                    extend(j, n, ms, w2, xt, nt, rb, bl)
             else:
                 # Walk through the tiles after square i.
                 k = i + 1
@@ -431,25 +567,20 @@ def _line(r, across, cols, xmask, xsum, cell, tpts, buf, runend, lm, wm, line_an
                     ms += tpts[k]
                     k += 1
                 if n >= 0:
-                    if ended and can_end:
+                    if ended and can_end_after:
                         if blanks0:
                             emit_blanks(ms, w2, xt, nt, j)
                         else:
                             append((ms * w2 + xt + bingo[nt], r0, c0, across, join(buf[start:j]), nt))
-                    if j < cols and mask[n] & xmask[j] and (blanks or mask[n] & xmask[j] & rackbits):
-                        extend(j, n, ms, w2, xt, nt)
+                    if mask[n] & xj and (bl or rb & mask[n] & xj):
+                        extend(j, n, ms, w2, xt, nt, rb, bl)
             if c:
                 counts[letter] = c
-                if c == 1:
-                    rackbits |= b
             else:
-                blanks += 1
-        if blanks0:
-            placed.pop()
+                from_blank.pop()
 
     previous_anchor = -1
     for a in line_anchors:
-        anchor = a
         amask = xmask[a]
         if not amask:
             previous_anchor = a
@@ -473,13 +604,11 @@ def _line(r, across, cols, xmask, xsum, cell, tpts, buf, runend, lm, wm, line_an
             if node < 0:
                 continue
             counts[:] = counts0
-            blanks = blanks0
-            rackbits = _bits(counts)
             start = s
             r0, c0 = (r, s) if across else (s, r)
             skip_solo = not across and xsum[a] >= 0
-            placed.clear()
-            extend(a, node, msum, 1, 0, 0)
+            from_blank.clear()
+            extend(a, node, msum, 1, 0, 0, _bits(counts0), blanks0)
             continue
         # Free squares before the anchor: up to the previous anchor or tile.
         limit = 0
@@ -488,29 +617,33 @@ def _line(r, across, cols, xmask, xsum, cell, tpts, buf, runend, lm, wm, line_an
             limit += 1
             s -= 1
         previous_anchor = a
+        tile_next = a + 1 < cols and occ[a + 1]
+        next_letter = nxt_tile[a]
         for length in range(min(limit, len(lefts) - 1) + 1):
             start = a - length
             r0, c0 = (r, start) if across else (start, r)
             skip_solo = length == 0 and not across and xsum[a] >= 0
             lms = lm[start:a]
+            plain = not any(x != 1 for x in lms)
             wmul = 1
             for k in range(start, a):
                 wmul *= wm[k]
-            squares = range(start, a)
-            for node, letters, chars, values, left_counts, left_blanks, left_bits in lefts[length]:
-                m = mask[node] & amask
-                if not left_blanks:
-                    m &= left_bits
-                if not m:
+            for reach, parts in lefts[length]:
+                if not reach & amask:
                     continue
-                buf[start:a] = chars
-                if blanks0:
-                    letter_at[start:a] = letters
-                    placed[:] = squares
-                counts[:] = left_counts
-                blanks = left_blanks
-                rackbits = left_bits
-                extend(a, node, sum(map(mul, values, lms)), wmul, 0, length)
+                for node, letters, chars, vsum, values, left_counts, left_blanks, left_bits, at in parts:
+                    if tile_next:
+                        f = follow.get(node << 5 | next_letter)
+                        if f is None:
+                            f = followers(node, next_letter)
+                        if not mask[node] & amask & f:
+                            continue
+                    buf[start:a] = chars
+                    if blanks0:
+                        from_blank[:] = at
+                    counts[:] = left_counts
+                    extend(a, node, vsum if plain else sum(map(mul, values, lms)), wmul, 0, length,
+                           left_bits, left_blanks)
 
 
 def _bits(counts: list[int]) -> int:

@@ -91,7 +91,7 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
             if command in ("quit", "exit"):
                 return 0
             if command == "help":
-                say(__doc__.split("\n\n")[1].replace("\n", " "))
+                say(__doc__.split("\n\n")[1].replace("\n", " ").replace("``", ""))
                 continue
             if command == "board":
                 show()
@@ -102,9 +102,15 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
                 continue
             if command == "pass":
                 game.push(Pass())
+                say("you pass")
                 continue
             if command in ("swap", "exchange"):
-                game.push(Exchange(words[1] if len(words) > 1 else ""))
+                tiles = words[1].upper() if len(words) > 1 else ""
+                missing = _not_on_rack(tiles, rack)
+                if missing:
+                    say(f"not allowed: your rack {rack} has no {missing} to swap")
+                    continue
+                game.push(Exchange(tiles))
                 say(f"you drew {game.history[-1].drawn}")
                 continue
             if len(words) != 2:
@@ -123,3 +129,15 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
         + " and ".join(game.players[w] for w in result.winners) + " won")
     return 0
 
+
+
+def _not_on_rack(tiles: str, rack: str) -> str:
+    """The tiles of ``tiles`` that ``rack`` lacks (as many as are missing), or ""."""
+    left = list(rack.upper())
+    missing = []
+    for tile in tiles.upper():
+        if tile in left:
+            left.remove(tile)
+        else:
+            missing.append(tile)
+    return "".join(missing)
