@@ -323,7 +323,9 @@ class LexulousCodec:
     Moves: ``{"play": ["H8=C", "H9=a"], "across": null}`` (a lower-case letter is a blank),
     ``{"exchange": "AEI"}``, ``{"pass": true}``. Decisions: ``{"rack": {"player": 0, "tiles":
     "AEINRST"}}`` (the tiles a player drew from the real bag), ``{"undo": "challenge upheld"}``
-    (takes back the last turn; any reason), and anything else, which replay ignores (notes).
+    (takes back the last turn; any reason), ``{"score_edit": {"player": 0, "delta": -5, "by":
+    "screen"}}`` (a score corrected by hand: added to that player's final score in the result),
+    and anything else, which replay ignores (notes).
     """
 
     kind = "lexulous"
@@ -371,6 +373,8 @@ class LexulousCodec:
                 raise reason
         elif "undo" in data and not game.history:
             raise UserError("there is no move to undo")
+        elif "score_edit" in data:
+            _score_edit(game, data["score_edit"])
 
     def apply(self, game, event_type: str, data: dict) -> None:
         if event_type == "move":
@@ -379,12 +383,27 @@ class LexulousCodec:
             game.set_rack(int(data["rack"]["player"]), data["rack"]["tiles"])
         elif "undo" in data:
             game.undo()
+        elif "score_edit" in data:
+            player, delta = _score_edit(game, data["score_edit"])
+            edits = score_edits(game)
+            edits[player] = edits.get(player, 0) + delta
+            game.score_edits = edits
 
     def result(self, game):
         r = game.result
         if r is None:
             return None
-        return {"reason": r.reason, "final": list(r.final), "winners": list(r.winners)}
+        edits = score_edits(game)
+        final = [score + edits.get(i, 0) for i, score in enumerate(r.final)]
+        winners = list(r.winners)
+        if any(edits.values()):
+            best = max(final)
+            winners = [i for i, score in enumerate(final) if score == best]
+        out = {"reason": r.reason, "final": final, "winners": winners}
+        if any(edits.values()):
+            out["engine_final"] = list(r.final)
+            out["score_edits"] = {str(i): d for i, d in sorted(edits.items()) if d}
+        return out
 
     def export(self, game, fmt: str) -> str:
         if fmt != "gcg":
@@ -392,7 +411,27 @@ class LexulousCodec:
         from wordboard import gcg
         from wordboard.lexulous.record import game_record
 
-        return gcg.dumps(game_record(game))
+        text = gcg.dumps(game_record(game))
+        notes = [f"#note score corrected by hand: {game.players[i]} {d:+d}"
+                 for i, d in sorted(score_edits(game).items()) if d]
+        if notes:
+            text = text.rstrip("\n") + "\n" + "\n".join(notes) + "\n"
+        return text
+
+
+def score_edits(game) -> dict[int, int]:
+    """Score corrections journalled for this game so far: player index -> points added."""
+    return dict(getattr(game, "score_edits", None) or {})
+
+
+def _score_edit(game, body) -> tuple[int, int]:
+    try:
+        player, delta = int(body["player"]), int(body["delta"])
+    except (TypeError, KeyError, ValueError):
+        raise UserError(f"not a score correction: {body}") from None
+    if not 0 <= player < len(game.players):
+        raise UserError(f"no player {player} in this game")
+    return player, delta
 
 
 register_codec(LexulousCodec())

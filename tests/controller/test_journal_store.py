@@ -80,3 +80,26 @@ def test_a_whole_game_finishes_and_exports(tmp_path):
         with pytest.raises(UserError):
             jg.codec.export(jg.game, "pgn")
         json.dumps([e.data for e in j.events(jg.id)])
+
+
+def test_score_corrections_count_in_the_result_and_survive_a_rebuild(tmp_path):
+    from wordboard.lexulous import Pass
+
+    with Journal(tmp_path / "j.sqlite3") as j:
+        jg = JournaledGame.start(j, "lexulous", "scrabble", ["Ada", "Blaise"], seed=3)
+        jg.record("decision", {"score_edit": {"player": 1, "delta": 7, "by": "screen"}})
+        jg.record("decision", {"score_edit": {"player": 0, "delta": -2, "by": "screen"}})
+        with pytest.raises(UserError):
+            jg.record("decision", {"score_edit": {"player": 5, "delta": 1}})
+        with pytest.raises(UserError):
+            jg.record("decision", {"score_edit": {"player": 0}})
+        while jg.game.result is None:
+            jg.play(Pass())
+        engine = list(jg.game.result.final)
+        info = j.game(jg.id)
+        assert info.result["final"] == [engine[0] - 2, engine[1] + 7]
+        assert info.result["winners"] == [1]          # the correction decides the game
+        assert info.result["score_edits"] == {"0": -2, "1": 7}
+        _, again = rebuild(j, jg.id)
+        assert jg.codec.result(again) == info.result
+        assert "#note score corrected by hand: Blaise +7" in jg.codec.export(again, "gcg")

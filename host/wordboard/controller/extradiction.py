@@ -387,6 +387,8 @@ class ExtradictionPlayers(TablePlayers):
     def __init__(self, controller, table, **kw):
         super().__init__(controller, table, **kw)
         self._waiting_since = None
+        self._rewrites = 0
+        self._written_at = float("-inf")
 
     def wants_move(self) -> bool:
         from wordboard.extradiction.engine import WordWanted
@@ -444,14 +446,67 @@ class ExtradictionPlayers(TablePlayers):
             return src, dst          # off the word's line: never the card's word there
         return None
 
+    def _rewrite(self, squares) -> None:
+        """Rub these letters out, then (a second later) write them again more carefully: a new
+        mark on the board."""
+        plan = self.plan
+        for square in sorted(squares):
+            found = self.table.tiles.get(square)
+            if found is None or plan is None:
+                continue
+            self.table.take(square)
+            self._note("written again")
+            plan.actions.append((self.controller.clock() + 4.0,
+                                 lambda s=square, n=found[1]: s in self.table.tiles or self._write(s, n), "rewrite"))
+        if plan is not None:
+            plan.actions.sort(key=lambda a: a[0])
+
+    def _write(self, square, letter: str) -> None:
+        self._put(square, letter)
+        self._written_at = self.controller.clock()
+
+    def _heard(self, kind: str, data) -> None:
+        super()._heard(kind, data)
+        if kind == "disturbed" and self.plan is not None:
+            # the board says a letter played before has gone or changed, but it is there: the
+            # camera misread it (a smudge); the child writes it again over the top
+            self._rewrite(self._misread_played(data))
+
+    def _misread_played(self, squares) -> list:
+        committed = self.adapter.committed_tiles()
+        seen = self.controller.board.observed
+        return [s for s in squares if s in committed and self.table.tiles.get(s, (None, None))[1] == committed[s]
+                and getattr(seen.get(s), "tile", None) != committed[s]]
+
+    def _repair(self, plan, refusal) -> None:
+        """The squares the board shows in red were misread, and a letter it does not light was not
+        seen: the child writes those letters again (and a played letter the board says is gone)."""
+        meant = plan.intent.tiles
+        self._make_table(meant)
+        at_fault = set(getattr(refusal, "at_fault", ()) or ())
+        seen = self.controller.board.observed
+        self._rewrite([s for s in meant if self.table.tiles.get(s, (None, None))[1] == meant[s]
+                       and (s in at_fault or s not in seen)] + self._misread_played(self.adapter.committed_tiles()))
+        self._waiting_since = None
+        self._rewrites = 0
+
     def _ready_to_press(self) -> bool:
-        """The child waits until the LEDs show that the camera has seen every letter written."""
+        """The child waits until the LEDs show that the camera has seen every letter written; a
+        letter that stays dark is written again (twice at most), then the child presses anyway."""
         plan = self.plan
         now = self.controller.clock()
+        if now - self._written_at < 4.0:
+            return False             # a letter just written again: let the board look at it
         seen = self.controller.board.observed
-        if all(s in seen for s in plan.intent.tiles):
+        unseen = [s for s in plan.intent.tiles if s not in seen]
+        if not unseen:
             self._waiting_since = None
+            self._rewrites = 0
             return True
         if self._waiting_since is None:
             self._waiting_since = now
-        return now - self._waiting_since > 20.0
+        waited = now - self._waiting_since
+        if waited > 5.0 * (self._rewrites + 1) and self._rewrites < 2:
+            self._rewrites = self._rewrites + 1
+            self._rewrite(s for s in unseen if s in self.table.tiles)
+        return waited > 20.0

@@ -212,22 +212,18 @@ class GameSession(Session):
             eyes = TableEyes(self.table)
             self.sensor = WrittenLetters(eyes, threaded=False)
         elif kind == "virtual":
-            from wordboard.camera.state import BoardState
-            from wordboard.camera.virtual import SceneStyle, VirtualCamera
+            from wordboard.controller.twin import TwinCamera
 
-            self.camera_source = VirtualCamera(BoardState.empty(rows, cols),
-                                               SceneStyle(image_size=(640, 480), handwritten=True,
-                                                          premium_squares=False, shadow=False,
-                                                          light_gradient=0.1), seed=self.jgame.id)
+            self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=True)
             self.table.camera = self.camera_source
             self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols), threaded=True,
-                                         wall_period=0.15)
+                                         wall_period=0.15, steady=2)
         else:
             from wordboard.camera.capture import open_source
 
             source = open_source(kind)
             self.closers.append(source.close)
-            self.sensor = WrittenLetters(VisionEyes(source, rows, cols), threaded=True, wall_period=0.3)
+            self.sensor = WrittenLetters(VisionEyes(source, rows, cols), threaded=True, wall_period=0.3, steady=2)
         self.closers.append(self.sensor.close)
         return identify_written
 

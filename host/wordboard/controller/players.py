@@ -137,7 +137,7 @@ class TablePlayers:
                 plan.actions.extend((now + 1.0 + i * 0.3, action, label) for i, (_, action, label) in enumerate(plan.fixes))
                 plan.fixes = []
             else:
-                plan.actions.append((now + 1.0, lambda: self._make_table(plan.intent.tiles), "repair"))
+                plan.actions.append((now + 1.0, lambda: self._repair(plan, data), "repair"))
 
     def _answer(self, question: q.Question) -> str | None:
         plan = self.plan
@@ -298,6 +298,10 @@ class TablePlayers:
             if square not in self.table.tiles:
                 self.table.put(square, uid)
         self._knocked = None
+
+    def _repair(self, plan: Plan, refusal) -> None:
+        """After a refusal: the table as the player meant it."""
+        self._make_table(plan.intent.tiles)
 
     def _tidy(self) -> None:
         """The table as the game has it (tiles the game took away off, played tiles back)."""

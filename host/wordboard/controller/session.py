@@ -132,12 +132,9 @@ class Session:
         if kind == "auto":
             kind = "virtual" if config.hardware == "sim" else "none"
         if kind == "virtual":
-            from wordboard.camera.state import BoardState
-            from wordboard.camera.virtual import SceneStyle, VirtualCamera
-            from wordboard.controller.twin import CameraWorker
+            from wordboard.controller.twin import CameraWorker, TwinCamera
 
-            self.camera_source = VirtualCamera(BoardState.empty(rows, cols), SceneStyle(image_size=(640, 480)),
-                                               seed=jgame.id)
+            self.camera_source = TwinCamera(rows, cols, seed=jgame.id)
             camera = CameraWorker(self.camera_source, rows, cols)
             self.closers.append(camera.close)
         elif kind != "none":

@@ -215,7 +215,11 @@ class Table:
         return ["".join(line) for line in lines]
 
     def _camera(self) -> None:
-        if self.camera is not None:
+        if self.camera is None:
+            return
+        if hasattr(self.camera, "show"):
+            self.camera.show(self.tiles)
+        else:
             from wordboard.camera.state import BoardState
 
             self.camera.state = BoardState(tuple(self.state_text()))
@@ -239,6 +243,172 @@ class Table:
 
 # -- the camera -------------------------------------------------------------------------------------
 
+#: How the twin's camera looks at the board: a 512 x 384 frame, mounted over the board and framed
+#: on it (the grid fills most of the shorter side), calibrated once as a real one is, so the
+#: reader is given the grid's corners (the corner markers may fall outside the frame).
+TWIN_IMAGE_SIZE = (512, 384)
+TWIN_GRID_FRACTION = 0.86
+# A child's capitals in a write-and-wipe square, as a fraction of the square: written to fit in
+# the square with a little room round them (the reader looks at the middle 82% of a square).
+WRITTEN_HEIGHT = (0.42, 0.58)
+WRITTEN_OFFSET = 0.04
+
+
+def frugal_memory() -> None:
+    """Reading pictures makes and frees big buffers (frames, straightened boards): with glibc's
+    defaults the freed memory stays in the process (the threshold for giving big blocks straight
+    back to the system grows as they are freed, and each thread gets its own heap). A fixed
+    threshold and two heaps keep ``wordboard run`` with a camera well under 150 MB. Elsewhere
+    than glibc: nothing."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):
+        return
+    m_mmap_threshold, m_arena_max = -3, -8
+    mallopt(m_mmap_threshold, 256 * 1024)
+    mallopt(m_arena_max, 2)
+
+
+class TwinCamera:
+    """The virtual camera over the twin's table (a capture source: ``read() -> BGR frame``).
+
+    It photographs the table as :class:`~wordboard.camera.virtual.VirtualCamera` does (the same
+    board, tiles, perspective, light, blur, sensor noise and JPEG artefacts), but frugally: the
+    photograph of the table is drawn once per change of the table and only the noise and the JPEG
+    round trip are new in each frame; every buffer is 8-bit. Written letters (``handwritten``)
+    are drawn per written mark (the tile's uid): a letter rubbed out and written again looks
+    different, as a child's second try does. ``grid_corners`` is the calibration.
+    """
+
+    def __init__(self, rows: int, cols: int, *, seed: int = 0, handwritten: bool = False,
+                 image_size: tuple[int, int] = TWIN_IMAGE_SIZE, style=None):
+        import numpy as np
+        from wordboard.camera import virtual
+        from wordboard.camera.geometry import GridCorners
+        from wordboard.camera.state import BoardState
+
+        frugal_memory()
+        self.rows, self.cols = rows, cols
+        self.seed = seed
+        self.handwritten = handwritten
+        if style is None:
+            style = virtual.SceneStyle(image_size=image_size, grid_fraction=TWIN_GRID_FRACTION,
+                                       handwritten=handwritten, premium_squares=not handwritten,
+                                       shadow=not handwritten, light_gradient=0.1 if handwritten else 0.3,
+                                       rotation_deg=3.0, tilt=0.04)
+        self.style = style
+        self._virtual = virtual
+        self._camera = virtual._make_camera(rows, cols, style, seed)
+        self.grid_corners = GridCorners.from_array(self._camera.corners)
+        board, grid = virtual._draw_board(BoardState.empty(rows, cols), style, self._camera)
+        self._board, self._grid = board, grid
+        width, height = style.image_size
+        self._homography = None
+        light = self._camera.light
+        if self._camera.shadow_mask is not None:
+            light = light * (1 - self._camera.shadow_mask)
+        self._light = np.repeat(np.clip(np.round(light * 128), 0, 255).astype(np.uint8)[..., None], 3, axis=2)
+        self._camera.light = None          # the 8-bit copy above is all that is kept
+        self._camera.shadow_mask = None
+        self._size = (width, height)
+        self._marks: dict = {}             # square -> (uid, name): what the table shows
+        self._drawn = None                 # the marks the cached photograph shows
+        self._clean = None
+        self._frame = 0
+        self._rng = np.random.default_rng(seed)
+        self._lock = threading.Lock()
+        self.state = BoardState.empty(rows, cols)
+
+    # the table tells the camera what lies on it
+    def show(self, tiles: dict) -> None:
+        with self._lock:
+            self._marks = dict(tiles)
+
+    def _photograph(self, marks: dict):
+        """The table's photograph without noise (uint8)."""
+        import cv2
+        import numpy as np
+
+        v = self._virtual
+        cell = v._RENDER_CELL
+        border = int(v._BORDER_CELLS * cell)
+        board = self._board.copy()
+        for (r, c), (uid, name) in sorted(marks.items()):
+            x0, y0 = border + c * cell, border + r * cell
+            symbol = name if len(name) == 1 else "?"
+            if self.handwritten:
+                if symbol not in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+                    continue
+                rng = v._scene_rng(self.seed, "written", r, c, uid.hex())
+                colour = v._MARKER_COLOURS[int(rng.integers(len(v._MARKER_COLOURS)))]
+                letter = v.draw_skeleton_letter(symbol, int(cell * rng.uniform(*WRITTEN_HEIGHT)), rng)
+                widest = cell * 0.7
+                if letter.shape[1] > widest:
+                    k = widest / letter.shape[1]
+                    letter = cv2.resize(letter, (int(letter.shape[1] * k), max(1, int(letter.shape[0] * k))))
+                lx = x0 + (cell - letter.shape[1]) // 2 + int(rng.uniform(-WRITTEN_OFFSET, WRITTEN_OFFSET) * cell)
+                ly = y0 + (cell - letter.shape[0]) // 2 + int(rng.uniform(-WRITTEN_OFFSET, WRITTEN_OFFSET) * cell)
+                v._blend(board, letter, lx, ly, colour)
+            else:
+                rng = v._scene_rng(self.seed, "tile", r, c, symbol)
+                v._draw_tile(board, x0, y0, cell, symbol, self._camera.font, rng)
+        width, height = self._size
+        homography = cv2.getPerspectiveTransform(self._grid, self._camera.corners.astype(np.float32))
+        image = self._camera.table.copy()
+        cv2.warpPerspective(board, homography, (width, height), dst=image, flags=cv2.INTER_AREA,
+                            borderMode=cv2.BORDER_TRANSPARENT)
+        del board
+        image = cv2.multiply(image, self._light, scale=1 / 128)
+        if self.style.blur_sigma > 0:
+            image = cv2.GaussianBlur(image, (0, 0), self.style.blur_sigma)
+        return image
+
+    def read(self):
+        """The next frame (BGR uint8)."""
+        import cv2
+        import numpy as np
+
+        with self._lock:
+            marks = self._marks
+        if marks != self._drawn or self._clean is None:
+            self._clean = self._photograph(marks)
+            self._drawn = marks
+        image = self._clean
+        if self.style.noise_sigma > 0:
+            noise = self._rng.standard_normal(image.shape, dtype=np.float32)
+            noise *= self.style.noise_sigma
+            image = cv2.add(image, noise, dtype=cv2.CV_8U)
+        if self.style.jpeg_quality:
+            ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(self.style.jpeg_quality)])
+            image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        self._frame += 1
+        return image
+
+    def close(self) -> None:
+        self._clean = None
+
+
+def board_reader(source, rows: int, cols: int, *, handwritten: bool = False):
+    """The handwriting or tile reader for frames from ``source``. The twin's camera is calibrated
+    (its grid corners are known, as ``wordboard camera calibrate`` records a real one's), and its
+    frames are steady, so a smaller change of a square's pixels is taken as a change to read again
+    (a thin written I or L changes a square less than a tile does)."""
+    from wordboard.camera.reader import BoardReader
+
+    corners = getattr(source, "grid_corners", None)
+    if corners is not None:
+        return BoardReader(rows, cols, corners, handwritten=handwritten, use_tesseract=False,
+                           change_threshold=TWIN_CHANGE_THRESHOLD)
+    return BoardReader(rows, cols, handwritten=handwritten, use_tesseract=False)
+
+
+TWIN_CHANGE_THRESHOLD = 8.0
+
+
 class CameraWorker:
     """Reads the camera on a thread when asked: ``request(at)``, later ``poll() -> (symbols, at)``
     where symbols maps every square to ``(symbol, confidence)``. ``frames`` frames are read per
@@ -254,6 +424,7 @@ class CameraWorker:
         self._results: queue.Queue = queue.Queue()
         self.failures = 0
         self.reads = 0
+        frugal_memory()
         self._thread = threading.Thread(target=self._run, daemon=True, name="camera")
         self._thread.start()
 
@@ -269,10 +440,7 @@ class CameraWorker:
     def _run(self) -> None:
         try:
             if self._reader is None:
-                from wordboard.camera.reader import BoardReader
-
-                self._reader = BoardReader(self.rows, self.cols, handwritten=self.handwritten,
-                                           use_tesseract=False)
+                self._reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
         except Exception:  # noqa: BLE001 - no camera: every request answers "nothing seen"
             self._reader = None
         while True:

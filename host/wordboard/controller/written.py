@@ -66,42 +66,62 @@ class TableEyes:
 class VisionEyes:
     """A camera (``read() -> image``) and the handwriting reader."""
 
-    def __init__(self, source, rows: int, cols: int, *, frames: int = 3, reader=None):
+    def __init__(self, source, rows: int, cols: int, *, frames: int = 3, reader=None, full_every: int = 4):
         self.source = source
         self.rows, self.cols = rows, cols
         self.frames = frames
         self.reader = reader
         self.failures = 0
+        self.full_every = full_every
+        self._reads = 0
 
     def changed(self) -> bool:
         return True
 
     def read(self) -> dict | None:
         if self.reader is None:
-            from wordboard.camera.reader import BoardReader
+            from wordboard.controller.twin import board_reader
 
-            self.reader = BoardReader(self.rows, self.cols, handwritten=True, use_tesseract=False)
-        reading = None
+            self.reader = board_reader(self.source, self.rows, self.cols, handwritten=True)
+        reading = full = None
+        self._reads += 1
         try:
             for _ in range(self.frames):
-                reading = self.reader.update(self.source.read())
+                frame = self.source.read()
+                reading = self.reader.update(frame)
+            if self.full_every and self._reads % self.full_every == 0 and reading is not None \
+                    and not reading.occluded:
+                # The stream reader reads a square again only when its pixels change enough; a
+                # thin letter (I, L) written on a light square can slip under that. Now and then
+                # the whole board is read afresh, and a letter it finds on a square the stream
+                # sees empty counts.
+                full = self.reader.read(frame)
         except Exception:  # noqa: BLE001 - a failed read is no opinion
             self.failures += 1
             return None
         if reading is None or reading.occluded:
             return None
-        return {(r, c): (sq.symbol, sq.confidence) for r, row in enumerate(reading.squares)
-                for c, sq in enumerate(row) if sq.symbol not in (".", "?")}
+        out = {(r, c): (sq.symbol, sq.confidence) for r, row in enumerate(reading.squares)
+               for c, sq in enumerate(row) if sq.symbol not in (".", "?")}
+        if full is not None:
+            for r, row in enumerate(full.squares):
+                for c, sq in enumerate(row):
+                    if (r, c) not in out and sq.symbol in LETTERS:
+                        out[(r, c)] = (sq.symbol, sq.confidence)
+        return out
 
 
 class WrittenLetters:
     """The sensor backend (see the module docs). ``confidence``: below it a letter is unsure."""
 
-    def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = 0.6):
+    def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = 0.6,
+                 steady: int = 1):
         self.eyes = eyes
         self.confidence = confidence
         self.wall_period = wall_period
+        self.steady = steady
         self.seen: dict[Square, str] = {}
+        self._changing: dict[Square, tuple[str | None, int]] = {}   # square -> (reading, readings in a row)
         self.background: dict[Square, str] | None = None
         self.readings = 0
         self._events: queue.Queue = queue.Queue()
@@ -132,12 +152,37 @@ class WrittenLetters:
         for square, symbol in self.background.items():
             if now.get(square) in (symbol, UNSURE):
                 del now[square]             # a stain or a shadow the camera always sees
+        now = self._steadied(now)
         for square in sorted(set(self.seen) - set(now)):
             self._events.put(Lifted(SensorSquare(*square)))
         for square, symbol in sorted(now.items()):
             if self.seen.get(square) != symbol:
                 self._events.put(Placed(SensorSquare(*square), written_tag(square, symbol)))
         self.seen = now
+
+    def _steadied(self, now: dict) -> dict:
+        """A square's reading changes only when the new reading holds for ``steady`` readings in a
+        row (one more to change a letter into another letter: a written letter does not turn
+        into another without being rubbed out), so one noisy reading is no event."""
+        if self.steady <= 1:
+            return now
+        out = dict(self.seen)
+        for square in set(self.seen) | set(now) | set(self._changing):
+            new, old = now.get(square), self.seen.get(square)
+            if new == old:
+                self._changing.pop(square, None)
+                continue
+            last, count = self._changing.get(square, (None, 0))
+            count = count + 1 if last == new else 1
+            self._changing[square] = (new, count)
+            need = self.steady + (1 if old is not None and new is not None else 0)
+            if count >= need:
+                self._changing.pop(square, None)
+                if new is None:
+                    out.pop(square, None)
+                else:
+                    out[square] = new
+        return out
 
     def next_event(self, timeout: float | None = None):
         if not self.threaded and self._events.empty() and self.eyes.changed():
