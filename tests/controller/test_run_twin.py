@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -59,6 +60,9 @@ def test_a_noisy_evening_has_no_phantom_and_no_missed_move(tmp_path):
         assert counters.corrupted + counters.gaps + counters.duplicates > 0   # the wire was noisy
 
 
+HARD_LIMIT = 120.0  # seconds a child run may take at most
+
+
 def _child(db: Path, seed: int, kill_after: float | None):
     env = dict(os.environ, PYTHONPATH=str(REPO / "host") + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "wordboard", "run", "--hardware", "sim", "--quick",
@@ -67,6 +71,10 @@ def _child(db: Path, seed: int, kill_after: float | None):
     lines = []
     deadline = None if kill_after is None else time.monotonic() + kill_after
     killed = False
+    # A child that stops printing must not hang the test: kill it at a hard limit (the test then
+    # fails on what it printed, or on the twin's own stall report).
+    watchdog = threading.Timer(HARD_LIMIT, proc.kill)
+    watchdog.start()
     for line in proc.stdout:
         lines.append(line.rstrip("\n"))
         if deadline is not None and time.monotonic() >= deadline and lines[-1].startswith("scores:"):
@@ -77,6 +85,7 @@ def _child(db: Path, seed: int, kill_after: float | None):
         proc.send_signal(signal.SIGKILL)
         killed = True
     proc.wait(timeout=30)
+    watchdog.cancel()
     proc.stdout.close()
     return killed, lines
 

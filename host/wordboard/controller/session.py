@@ -17,6 +17,14 @@ GAMES = CROSSWORD  # the games `wordboard run` plays so far (see hardware/contro
 DEFAULT_PLAYERS = ("Ada", "Blaise")
 
 
+#: Game seconds the twin may go without a move or a question before it counts as stalled.
+TWIN_STALL_GAME_SECONDS = 900.0
+
+
+class TwinStalled(UserError):
+    """The digital twin's scripted players stopped getting anywhere (a bug to report)."""
+
+
 @dataclass
 class SessionConfig:
     game: str | None = None             # None: the resumed game's kind, else lexulous
@@ -254,7 +262,19 @@ class Session:
         start_wall = time.monotonic()
         if not controller.started:
             controller.start()
+        # On the twin, scripted players always get somewhere: a game that makes no move and asks
+        # nothing for a quarter of an hour of game time has stalled, and says so instead of hanging.
+        progress, progress_at = None, start_wall
+        stall_after = TWIN_STALL_GAME_SECONDS / max(self.config.speed or 1.0, 1e-3)
         while not self.adapter.over:
+            if self.players is not None:
+                now = time.monotonic()
+                seen = (controller.stats.moves, controller.stats.questions)
+                if seen != progress:
+                    progress, progress_at = seen, now
+                elif now - progress_at > stall_after:
+                    raise TwinStalled(f"the digital twin made no move and asked nothing for "
+                                      f"{now - progress_at:.0f} s; stopping")
             if max_moves is not None and controller.stats.moves >= max_moves:
                 break
             if max_seconds is not None and time.monotonic() - start_wall > max_seconds:
