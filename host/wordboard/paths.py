@@ -50,3 +50,26 @@ def data_dir(environ: Mapping[str, str] | None = None) -> Path:
 def config_dir(environ: Mapping[str, str] | None = None) -> Path:
     """The owner's settings: the camera calibration."""
     return _folder("config", environ)
+
+
+def write_atomically(path: Path, *chunks: bytes) -> None:
+    """Write ``chunks`` to ``path`` so that a reader (or a power cut) sees the old file or the new
+    one, never half of it: a temporary file in the same folder, flushed to disk, then renamed.
+    Creates the folder. Raises ``OSError``."""
+    import tempfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for chunk in chunks:
+                out.write(chunk)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except OSError:
+            pass
+        raise

@@ -25,16 +25,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from wordboard.dictionary.compile import DictionaryStats
-from wordboard.paths import cache_dir
+from wordboard.paths import cache_dir, write_atomically
 
 __all__ = [
     "FORMAT_VERSION",
@@ -121,23 +119,7 @@ def write_cache(path: Path, lexicon: CachedLexicon) -> None:
         "payload_crc32": zlib.crc32(payload),
     }
     header_bytes = json.dumps(header, separators=(",", ":")).encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(MAGIC)
-            out.write(_LENGTH.pack(len(header_bytes)))
-            out.write(header_bytes)
-            out.write(payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        try:
-            os.unlink(tmp_name)
-        except OSError:
-            pass
-        raise
+    write_atomically(path, MAGIC, _LENGTH.pack(len(header_bytes)), header_bytes, payload)
 
 
 def read_cache(path: Path) -> CachedLexicon:

@@ -22,7 +22,6 @@ import logging
 import os
 import struct
 import sys
-import tempfile
 import zlib
 from array import array
 from pathlib import Path
@@ -30,10 +29,8 @@ from typing import Iterable
 
 from wordboard.lexulous.dawg import Dawg
 
-try:  # the project's cache folder helper (word lists and this cache share the folder)
-    from wordboard.paths import cache_dir as _cache_dir
-except ImportError:  # pragma: no cover - older layout
-    from wordboard.dictionary.cachefile import cache_dir as _cache_dir
+from wordboard.paths import cache_dir as _cache_dir  # word lists and this cache share the folder
+from wordboard.paths import write_atomically
 
 __all__ = ["FORMAT_VERSION", "CorruptDawgError", "words_sha256", "dawg_cache_path", "write_dawg",
            "read_dawg", "load_dawg", "dawg_for"]
@@ -92,23 +89,7 @@ def write_dawg(path: Path, dawg: Dawg, sha: str) -> None:
     header = {"format": FORMAT_VERSION, "content_sha256": sha, "words": dawg.word_count,
               "nodes": dawg.node_count, "edges": dawg.edge_count, "payload_crc32": zlib.crc32(payload)}
     header_bytes = json.dumps(header, separators=(",", ":")).encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(MAGIC)
-            out.write(_LENGTH.pack(len(header_bytes)))
-            out.write(header_bytes)
-            out.write(payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        try:
-            os.unlink(tmp_name)
-        except OSError:
-            pass
-        raise
+    write_atomically(path, MAGIC, _LENGTH.pack(len(header_bytes)), header_bytes, payload)
 
 
 def read_dawg(path: Path, sha: str | None = None) -> Dawg:
