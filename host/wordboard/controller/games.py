@@ -133,22 +133,7 @@ class GameSession(Session):
                 self.table = Table(rows, cols, sim=getattr(self.sensor, "simulator", None),
                                    direct=self.sensor if config.hardware == "direct" else None, seed=jgame.id)
 
-        from wordboard.buttons import ButtonPanel
-        from wordboard.leds import default_config, open_board_leds
-
-        self.leds = open_board_leds(default_config(rows, cols), driver="simulated" if twin else None, clock=wall)
-        self.closers.append(self.leds.off)
-        from gpiozero.pins.mock import MockFactory
-
-        if twin:
-            self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
-        else:
-            try:
-                self.buttons = ButtonPanel(clock=wall)
-            except Exception as exc:  # noqa: BLE001 - no GPIO: virtual buttons only
-                config.out(f"buttons: no GPIO ({exc}); virtual buttons only")
-                self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
-        self.closers.append(self.buttons.close)
+        self._open_leds_and_buttons(rows, cols, twin, wall)
 
         self.notifier = Notifier()
         settle = config.settle if kind != "extradiction" else max(config.settle, 0.5)

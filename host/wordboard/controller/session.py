@@ -162,26 +162,7 @@ class Session:
                                camera=self.camera_source, seed=jgame.id)
             self.table.lay_out(adapter.committed_tiles())   # the played tiles are still on the table
 
-        # LEDs and buttons
-        from wordboard.buttons import ButtonPanel
-        from wordboard.leds import default_config, open_board_leds
-
-        leds_config = default_config(rows, cols)
-        self.leds = open_board_leds(leds_config, driver="simulated" if twin else None, clock=wall)
-        self.closers.append(self.leds.off)
-        if twin:
-            from gpiozero.pins.mock import MockFactory
-
-            self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
-        else:
-            try:
-                self.buttons = ButtonPanel(clock=wall)
-            except Exception as exc:  # noqa: BLE001 - no GPIO: virtual buttons only
-                from gpiozero.pins.mock import MockFactory
-
-                config.out(f"buttons: no GPIO ({exc}); virtual buttons only")
-                self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
-        self.closers.append(self.buttons.close)
+        self._open_leds_and_buttons(rows, cols, twin, wall)
 
         self.notifier = Notifier()
         options = ControllerOptions(settle=config.settle, quiet=config.quiet, show_leds=config.show_leds,
@@ -254,6 +235,27 @@ class Session:
         if wait is not None and not wait(timeout):
             problem = getattr(self.sensor, "problem", None)
             raise UserError(f"the sensor board did not connect: {problem or 'no handshake'}")
+
+    def _open_leds_and_buttons(self, rows: int, cols: int, twin: bool, wall) -> None:
+        """The LED strip (simulated on the twin) and the buttons (mock pins on the twin, or when
+        there is no GPIO: then the buttons are virtual only)."""
+        from gpiozero.pins.mock import MockFactory
+
+        from wordboard.buttons import ButtonPanel
+        from wordboard.leds import default_config, open_board_leds
+
+        self.leds = open_board_leds(default_config(rows, cols), driver="simulated" if twin else None,
+                                    clock=wall)
+        self.closers.append(self.leds.off)
+        if twin:
+            self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
+        else:
+            try:
+                self.buttons = ButtonPanel(clock=wall)
+            except Exception as exc:  # noqa: BLE001 - no GPIO: virtual buttons only
+                self.config.out(f"buttons: no GPIO ({exc}); virtual buttons only")
+                self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
+        self.closers.append(self.buttons.close)
 
     def run(self, *, max_moves: int | None = None, max_seconds: float | None = None,
             poll: float = 0.01, tick: float = 0.05, should_stop: Callable[[], bool] | None = None) -> None:
