@@ -6,15 +6,46 @@ Public API (see :mod:`wordboard.hexx.game` for the rules and wordboard's decisio
     from wordboard.hexx import HexxGame, Play, Colour, load_edition
 """
 
-from wordboard.hexx.board import AXES, Direction, Layout, Square
-from wordboard.hexx.edition import DEFAULT_EDITION, HAND_SIZE, Edition, load_edition, parse_edition
-from wordboard.hexx.effects import EFFECTS
-from wordboard.hexx.game import HexxGame, PlayPreview, Rule
-from wordboard.hexx.model import (
-    BoardTile, Colour, Decision, DecisionKind, Discard, Event, FormedWord, GameResult, HexxEffect,
-    HexxOptions, IllegalMoveError, LastingEffect, LastingKind, Metamorphosis, Move, Pass, Play,
-    Tile, TurnRecord,
-)
+from __future__ import annotations
+
+import importlib
+
+# The public names and the modules they come from, imported when first used, so that
+# importing one submodule (a command-line parser, say) does not load the whole engine.
+_EXPORTS = {
+    "AXES": "wordboard.hexx.board",
+    "Direction": "wordboard.hexx.board",
+    "Layout": "wordboard.hexx.board",
+    "Square": "wordboard.hexx.board",
+    "DEFAULT_EDITION": "wordboard.hexx.edition",
+    "HAND_SIZE": "wordboard.hexx.edition",
+    "Edition": "wordboard.hexx.edition",
+    "load_edition": "wordboard.hexx.edition",
+    "parse_edition": "wordboard.hexx.edition",
+    "EFFECTS": "wordboard.hexx.effects",
+    "HexxGame": "wordboard.hexx.game",
+    "PlayPreview": "wordboard.hexx.game",
+    "Rule": "wordboard.hexx.game",
+    "BoardTile": "wordboard.hexx.model",
+    "Colour": "wordboard.hexx.model",
+    "Decision": "wordboard.hexx.model",
+    "DecisionKind": "wordboard.hexx.model",
+    "Discard": "wordboard.hexx.model",
+    "Event": "wordboard.hexx.model",
+    "FormedWord": "wordboard.hexx.model",
+    "GameResult": "wordboard.hexx.model",
+    "HexxEffect": "wordboard.hexx.model",
+    "HexxOptions": "wordboard.hexx.model",
+    "IllegalMoveError": "wordboard.hexx.model",
+    "LastingEffect": "wordboard.hexx.model",
+    "LastingKind": "wordboard.hexx.model",
+    "Metamorphosis": "wordboard.hexx.model",
+    "Move": "wordboard.hexx.model",
+    "Pass": "wordboard.hexx.model",
+    "Play": "wordboard.hexx.model",
+    "Tile": "wordboard.hexx.model",
+    "TurnRecord": "wordboard.hexx.model",
+}
 
 __all__ = [
     "AXES", "DEFAULT_EDITION", "EFFECTS", "HAND_SIZE", "BoardTile", "Colour", "Decision",
@@ -23,3 +54,16 @@ __all__ = [
     "Layout", "Metamorphosis", "Move", "Pass", "Play", "PlayPreview", "Rule", "Square", "Tile",
     "TurnRecord", "load_edition", "parse_edition",
 ]
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

@@ -16,10 +16,35 @@ The public API, in the spirit of python-chess::
 No I/O, no clock: randomness comes from the seed.
 """
 
-from wordboard.lexulous.board import Board, Square, Tile, parse_square, square_name
-from wordboard.lexulous.game import END_SCORELESS, END_WENT_OUT, Game, GameResult, Turn
-from wordboard.lexulous.moves import Exchange, Move, Pass, Placement, Play, format_position, parse_position
-from wordboard.lexulous.scoring import IllegalMove, ScoredPlay, Word, evaluate_play
+from __future__ import annotations
+
+import importlib
+
+# The public names and the modules they come from, imported when first used, so that
+# importing one submodule (a command-line parser, say) does not load the whole engine.
+_EXPORTS = {
+    "Board": "wordboard.lexulous.board",
+    "Square": "wordboard.lexulous.board",
+    "Tile": "wordboard.lexulous.board",
+    "parse_square": "wordboard.lexulous.board",
+    "square_name": "wordboard.lexulous.board",
+    "END_SCORELESS": "wordboard.lexulous.game",
+    "END_WENT_OUT": "wordboard.lexulous.game",
+    "Game": "wordboard.lexulous.game",
+    "GameResult": "wordboard.lexulous.game",
+    "Turn": "wordboard.lexulous.game",
+    "Exchange": "wordboard.lexulous.moves",
+    "Move": "wordboard.lexulous.moves",
+    "Pass": "wordboard.lexulous.moves",
+    "Placement": "wordboard.lexulous.moves",
+    "Play": "wordboard.lexulous.moves",
+    "format_position": "wordboard.lexulous.moves",
+    "parse_position": "wordboard.lexulous.moves",
+    "IllegalMove": "wordboard.lexulous.scoring",
+    "ScoredPlay": "wordboard.lexulous.scoring",
+    "Word": "wordboard.lexulous.scoring",
+    "evaluate_play": "wordboard.lexulous.scoring",
+}
 
 __all__ = [
     "Board", "Square", "Tile", "parse_square", "square_name",
@@ -27,3 +52,16 @@ __all__ = [
     "Exchange", "Move", "Pass", "Placement", "Play", "format_position", "parse_position",
     "IllegalMove", "ScoredPlay", "Word", "evaluate_play",
 ]
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
