@@ -96,7 +96,6 @@ class GameSession(Session):
 
     def _open(self) -> None:
         from wordboard.controller.loop import Controller, ControllerOptions
-        from wordboard.controller.twin import ManualClock, ScaledClock
         from wordboard.journal import Journal, data_dir
         from wordboard.notify import Notifier
 
@@ -113,12 +112,7 @@ class GameSession(Session):
         self.title = TITLES[kind]
         rows, cols = adapter.rows, adapter.cols
 
-        if config.hardware == "direct":
-            self.clock = ManualClock()
-            wall = self.clock
-        else:
-            self.clock = ScaledClock(config.speed if twin else 1.0)
-            wall = time.monotonic
+        wall = self._open_clocks(twin)
 
         self.table = None
         self.camera_source = None

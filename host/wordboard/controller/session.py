@@ -67,7 +67,6 @@ class Session:
         from wordboard.commands.common import open_lexicon
         from wordboard.controller.crossword import CrosswordAdapter
         from wordboard.controller.loop import Controller, ControllerOptions
-        from wordboard.controller.twin import ManualClock, ScaledClock
         from wordboard.journal import Journal, JournaledGame
         from wordboard.notify import Notifier
 
@@ -93,12 +92,7 @@ class Session:
         self.adapter = adapter
         rows, cols = adapter.rows, adapter.cols
 
-        if config.hardware == "direct":
-            self.clock = ManualClock()
-            wall = self.clock
-        else:
-            self.clock = ScaledClock(config.speed if twin else 1.0)
-            wall = time.monotonic
+        wall = self._open_clocks(twin)
 
         # sensors
         self.table = None
@@ -235,6 +229,17 @@ class Session:
         if wait is not None and not wait(timeout):
             problem = getattr(self.sensor, "problem", None)
             raise UserError(f"the sensor board did not connect: {problem or 'no handshake'}")
+
+    def _open_clocks(self, twin: bool):
+        """Set ``self.clock`` (game time: manual in direct tests, scaled on the twin, real on the
+        board) and return the wall clock the LEDs and buttons use."""
+        from wordboard.controller.twin import ManualClock, ScaledClock
+
+        if self.config.hardware == "direct":
+            self.clock = ManualClock()
+            return self.clock
+        self.clock = ScaledClock(self.config.speed if twin else 1.0)
+        return time.monotonic
 
     def _open_leds_and_buttons(self, rows: int, cols: int, twin: bool, wall) -> None:
         """The LED strip (simulated on the twin) and the buttons (mock pins on the twin, or when
