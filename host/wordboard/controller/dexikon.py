@@ -453,6 +453,11 @@ class DexikonPlayers(TablePlayers):
     def wants_move(self) -> bool:
         return self.adapter._phase_is("PLAY", "LAST_WORD")
 
+    def give_up(self, intent: Intent) -> Intent:
+        """No word this turn - or, in the last words, no last word (the board's question then
+        offers "no last word", not "give up")."""
+        return Intent(None, turn_answer="no last word" if self.adapter._phase_is("LAST_WORD") else "give up")
+
     def _free_near(self, square):
         return [s for s in self.table.empty_squares_near(square) if s in self.adapter.slot_of]
 
