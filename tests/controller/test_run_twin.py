@@ -25,7 +25,7 @@ COMMIT_LINE = re.compile(r"^\S+ (plays .* for -?\d+ \(total -?\d+\)|passes|swaps
 
 
 def test_run_quick_plays_a_whole_game_and_shows_board_leds_and_scores(tmp_path, capsys):
-    code = main(["run", "--quick", "--seed", "7", "--journal", str(tmp_path / "j.sqlite3"), "--speed", "60"])
+    code = main(["run", "--quick", "--seed", "7", "--journal", str(tmp_path / "j.sqlite3"), "--speed", "20"])
     out = capsys.readouterr().out
     assert code == 0
     assert "new game 1: lexulous" in out and "game over" in out
@@ -47,12 +47,12 @@ def test_a_noisy_evening_has_no_phantom_and_no_missed_move(tmp_path):
     and untidy players (slides, second thoughts, knocks, bumps, refused plays)."""
     from wordboard.controller.twin import Habits
 
-    config = SessionConfig(hardware="sim", camera="none", journal=tmp_path / "j.sqlite3", seed=13, speed=40,
+    config = SessionConfig(hardware="sim", camera="none", journal=tmp_path / "j.sqlite3", seed=13, speed=15,
                            noise=True, show_leds=False, out=lambda s: None)
     with Session(config) as s:
         s.wait_ready()
         s.players.habits = Habits(slide=0.25, second_thoughts=0.15, knock=0.2, bump=0.3, mistake=0.15)
-        s.run(max_seconds=40)
+        s.run(max_seconds=150)
         assert s.adapter.over, "the game did not finish"
         assert s.players.mismatches == []                              # zero phantom moves
         assert s.players.as_meant == s.controller.stats.moves > 15      # zero missed moves
