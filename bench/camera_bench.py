@@ -137,11 +137,14 @@ def real_photos(classifier, tesseract: bool) -> None:
         if location is not None:
             reading = BoardReader(15, 15, location.corners, classifier=classifier, use_tesseract=tesseract).read(image)
             elapsed = time.perf_counter() - t0
-            warp = GridWarp(location.corners, 15, 15)
+            # Each labelled tile's square, through the mapping the reader used (bent line by
+            # line when the board is not flat; check it by eye with 'wordboard scan --annotate').
+            warp = reading.warp or GridWarp(location.corners, 15, 15)
+            bent = "flat" if type(warp) is GridWarp else "bent"
             for t in photo.tiles:
                 square = warp.square_of_image_point(t.cx, t.cy)
                 read_ok += square is not None and reading.state.at(*square) == t.letter
-            line += f"; whole board {read_ok:3d} right ({1000 * elapsed:.0f} ms incl. finding the grid)"
+            line += f"; whole board {read_ok:3d} right ({1000 * elapsed:.0f} ms incl. finding the grid; grid {bent})"
         else:
             line += "; grid not found"
         print(line)

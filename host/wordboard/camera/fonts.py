@@ -37,6 +37,14 @@ TRUETYPE_FACES = (
     ("dejavu-serif", "DejaVuSerif.ttf"),
 )
 
+# Faces drawn like the printed word-game tile: (name, base face name). Their Q is the base face's O
+# with a short tail through the bottom right of the bowl, as on real tiles (a font's own Q has a
+# long tail below the baseline, which made the classifier read every real Q as O).
+TILE_FACES = (
+    ("tile-sans-bold", "dejavu-sans-bold"),
+    ("tile-condensed-bold", "dejavu-condensed-bold"),
+)
+
 # (name, OpenCV font face, stroke weight as a fraction of the capital height).
 HERSHEY_FACES = (
     ("hershey-simplex", cv2.FONT_HERSHEY_SIMPLEX, 0.16),
@@ -219,6 +227,7 @@ class GlyphFont:
     truetype_path: str | None = None
     hershey_face: int | None = None
     hershey_weight: float = 0.15
+    short_tail_q: bool = False  # Q drawn as O plus a short tail (see TILE_FACES)
 
     def draw(self, letter: str, cap_height: int, weight: float = 1.0) -> np.ndarray:
         """A white-on-black mask of ``letter``, cropped to the letter, ``cap_height`` pixels tall.
@@ -229,6 +238,8 @@ class GlyphFont:
         if len(letter) != 1 or letter not in LETTERS:
             raise ValueError(f"not a capital letter: {letter!r}")
         cap_height = max(4, int(cap_height))
+        if letter == "Q" and self.short_tail_q and self.truetype_path is not None:
+            return _short_tail_q(_draw_truetype(self.truetype_path, "O", cap_height))
         if self.truetype_path is not None:
             return _draw_truetype(self.truetype_path, letter, cap_height)
         return _draw_hershey(self.hershey_face, letter, cap_height, self.hershey_weight * weight)
@@ -254,6 +265,22 @@ def _draw_truetype(path: str, letter: str, cap_height: int) -> np.ndarray:
         y = (outline.y_max - contour[:, 1]) * scale + 1
         polys.append(np.round(np.stack([x, y], 1) * (1 << shift)).astype(np.int32))
     cv2.fillPoly(canvas, polys, 255, cv2.LINE_AA, shift)
+    return _crop(canvas)
+
+
+def _short_tail_q(o_mask: np.ndarray) -> np.ndarray:
+    """An O mask with a short diagonal tail from inside the bowl to just past its lower right."""
+    h, w = o_mask.shape
+    # Stroke width of the O: its ink along the middle row, left side.
+    row = o_mask[h // 2, : w // 2] > 127
+    stroke = max(2, int(row.sum()))
+    pad = max(1, int(round(0.08 * h)))
+    canvas = cv2.copyMakeBorder(o_mask, 0, pad, 0, pad, cv2.BORDER_CONSTANT, value=0)
+    shift = 4
+    a = np.array([0.60 * w, 0.62 * h]) * (1 << shift)
+    b = np.array([w - 1 + 0.6 * pad, h - 1 + 0.6 * pad]) * (1 << shift)
+    cv2.line(canvas, tuple(int(v) for v in a), tuple(int(v) for v in b), 255,
+             max(2, int(round(0.75 * stroke))), cv2.LINE_AA, shift)
     return _crop(canvas)
 
 
@@ -307,6 +334,10 @@ def available_fonts() -> tuple[GlyphFont, ...]:
         except FontError:
             continue
         fonts.append(GlyphFont(name, truetype_path=path))
+    by_name = {f.name: f for f in fonts}
+    for name, base in TILE_FACES:
+        if base in by_name:
+            fonts.append(GlyphFont(name, truetype_path=by_name[base].truetype_path, short_tail_q=True))
     for name, face, weight in HERSHEY_FACES:
         fonts.append(GlyphFont(name, hershey_face=face, hershey_weight=weight))
     return tuple(fonts)

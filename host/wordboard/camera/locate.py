@@ -73,6 +73,9 @@ def find_board_outline(grey: np.ndarray) -> np.ndarray | None:
         edges = cv2.dilate(cv2.Canny(blurred, low, high), np.ones((3, 3), np.uint8))
         contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
+            _x, _y, bw, bh = cv2.boundingRect(contour)
+            if bw * bh <= best_area:
+                continue  # its hull is smaller still (most contours: letters, grid squares)
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
             if area <= best_area or area > 0.98 * h * w:
@@ -102,33 +105,39 @@ def fit_periodic_lines(profile: np.ndarray, n_cells: int, min_fraction: float = 
     """
     length = len(profile)
     profile = profile / (np.median(profile) + 1e-6)
-    # Sample the profile every quarter pixel once; lines are then looked up by index, which is
-    # many times faster than interpolating every candidate (rounding moves a line 1/8 px at most).
+    # Sample the profile every quarter pixel once, with zeros beyond both ends. Starts are half
+    # a pixel apart, so for one pitch the k-th line of every candidate start is one strided
+    # slice of the samples (line k sits round(k * pitch / step) samples after the start): the
+    # whole search is a few slice additions per pitch, not a lookup per line.
     step = 0.25
     fine = np.interp(np.arange(0, length, step), np.arange(length, dtype=np.float32), profile).astype(np.float32)
-    fine = np.concatenate([fine, [0.0]]).astype(np.float32)  # index -1 and beyond the end read 0
-    last = len(fine) - 1
+    max_pitch = length / n_cells + 0.01
+    pad = int(np.ceil(max_pitch / step)) + 4
+    padded = np.concatenate([np.zeros(pad, np.float32), fine, np.zeros(pad + 1, np.float32)])
+    stride = 2  # samples between starts (half a pixel)
 
-    def at(x: np.ndarray) -> np.ndarray:
-        idx = np.rint(x / step).astype(np.int64)
-        return fine[np.where((idx < 0) | (idx >= last), last, idx)]
+    def lines_at(offsets: np.ndarray, count: int) -> np.ndarray:
+        """Mean profile over lines at ``offsets`` (samples after the start), for ``count`` starts."""
+        total = np.zeros(count, np.float32)
+        for o in offsets:
+            total += padded[pad + o : pad + o + stride * count : stride]
+        return total / len(offsets)
 
+    ks = np.arange(n_cells + 1, dtype=np.float64)
     best = (0.0, float(length) / n_cells, -np.inf)
-    pitches = np.arange(min_fraction * length / n_cells, length / n_cells + 0.01, 0.25)
-    ks = np.arange(n_cells + 1, dtype=np.float32)
-    for pitch in pitches:
+    for pitch in np.arange(min_fraction * length / n_cells, max_pitch, 0.25):
         span = pitch * n_cells
-        starts = np.arange(0, length - span, 0.5, dtype=np.float32)
-        if starts.size == 0:
+        count = int(np.ceil((length - span) / (stride * step)))
+        if count <= 0:
             continue
-        lines = starts[:, None] + ks[None, :] * pitch
-        on = at(lines).mean(axis=1)
-        between = at(lines[:, :-1] + pitch / 2).mean(axis=1)
-        outside = np.maximum(at(starts - pitch), at(starts + span + pitch))
+        p = pitch / step
+        on = lines_at(np.rint(ks * p).astype(int), count)
+        between = lines_at(np.rint(ks[:-1] * p + p / 2).astype(int), count)
+        outside = np.maximum(lines_at([int(np.rint(-p))], count), lines_at([int(np.rint(n_cells * p + p))], count))
         score = on - between - 0.35 * np.maximum(outside - between, 0)
         i = int(np.argmax(score))
         if score[i] > best[2]:
-            best = (float(starts[i]), float(pitch), float(score[i]))
+            best = (float(i * stride * step), float(pitch), float(score[i]))
     return best
 
 

@@ -51,6 +51,32 @@ def _detector() -> "cv2.aruco.ArucoDetector":
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY), params)
 
 
+def _quick_detector() -> "cv2.aruco.ArucoDetector":
+    """One adaptive-threshold pass (the smallest window) instead of ArUco's default three, and
+    no contours shorter than a marker can be: about a seventh of the default's time, and it finds
+    every marker on most frames."""
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.adaptiveThreshWinSizeMin = 3
+    params.adaptiveThreshWinSizeMax = 3
+    params.minMarkerPerimeterRate = 0.06
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY), params)
+
+
+def _detect(gray: np.ndarray) -> tuple[list[np.ndarray], np.ndarray | None]:
+    """Marker corners and ids: the quick pass first, the thorough default detector only when
+    the quick pass found some but not all four corner markers. When it found none the board has
+    no markers (or they are too blurred to read): on 45 rendered scenes of three styles the
+    thorough pass never found three or more markers where the quick pass found none, and
+    skipping it saves about 35 ms on every board read from its lines."""
+    corners, ids, _rejected = _quick_detector().detectMarkers(gray)
+    seen = 0 if ids is None else len(set(ids.ravel().tolist()) & set(CORNER_MARKER_IDS))
+    if seen == 4 or seen == 0:
+        return list(corners), ids
+    corners, ids, _rejected = _detector().detectMarkers(gray)
+    return list(corners), ids
+
+
 def detect_corner_markers(image: np.ndarray) -> MarkerDetection | None:
     """Find the grid from the corner markers, or None if fewer than three of them are visible.
 
@@ -59,7 +85,7 @@ def detect_corner_markers(image: np.ndarray) -> MarkerDetection | None:
     :func:`wordboard.camera.locate.locate_board` prefers the grid's own lines for that corner.
     """
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    found_corners, ids, _rejected = _detector().detectMarkers(gray)
+    found_corners, ids = _detect(gray)
     if ids is None:
         return None
     quads: dict[int, np.ndarray] = {}

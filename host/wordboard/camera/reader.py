@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from wordboard.camera.geometry import CANONICAL_CELL, GridCorners, GridWarp
+from wordboard.camera.geometry import CANONICAL_CELL, GridCorners, GridWarp, bend_to_lines
 from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier
 from wordboard.camera.locate import BoardLocation, BoardNotFound, locate_board
 from wordboard.camera.squares import (MIN_CONTRAST, find_glyph, grid_line_strength, square_patch, square_signatures,
@@ -48,6 +48,7 @@ class BoardReading:
     method: str  # how the grid was found: markers, outline or given
     occluded: bool = False  # True: a hand or arm covered the board; ``squares`` are the last good ones
     reread: int = 0  # how many squares were looked at again for this reading
+    warp: GridWarp | None = None  # the mapping used (a BentGridWarp when the board is not flat)
 
     @property
     def state(self) -> BoardState:
@@ -188,6 +189,7 @@ class BoardReader:
         self._last: BoardReading | None = None
         self._line_baseline: float | None = None
         self._weak_lines = 0
+        self._warp_cache: tuple[GridCorners, GridWarp] | None = None
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -201,12 +203,22 @@ class BoardReader:
     def read(self, image: np.ndarray) -> BoardReading:
         """Read every square of one picture from scratch (no history, no voting)."""
         location = self.locate(image)
-        warp = GridWarp(location.corners, self.rows, self.cols)
+        warp = self._warp_for(location, image)
         canonical = warp.straighten(image)
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
         readings = self._read_squares(canonical, everything)
         squares = tuple(tuple(readings[(r, c)] for c in range(self.cols)) for r in range(self.rows))
-        return BoardReading(squares, location.corners, location.method, reread=len(everything))
+        return BoardReading(squares, location.corners, location.method, reread=len(everything), warp=warp)
+
+    def _warp_for(self, location: BoardLocation, image: np.ndarray) -> GridWarp:
+        """The mapping for ``location``: the homography, bent line by line when the board is not
+        flat (see :func:`~wordboard.camera.geometry.bend_to_lines`). Kept while the corners stay."""
+        if self._warp_cache is not None and self._warp_cache[0] == location.corners:
+            return self._warp_cache[1]
+        warp = GridWarp(location.corners, self.rows, self.cols)
+        warp = bend_to_lines(image, warp) or warp
+        self._warp_cache = (location.corners, warp)
+        return warp
 
     def _read_squares(self, canonical: np.ndarray, which: list[tuple[int, int]]) -> dict[tuple[int, int], SquareReading]:
         cell = CANONICAL_CELL
@@ -304,7 +316,7 @@ class BoardReader:
         """
         if self._location is None:
             self._location = locate_board(frame, self.rows, self.cols)
-        warp = GridWarp(self._location.corners, self.rows, self.cols)
+        warp = self._warp_for(self._location, frame)
         canonical = warp.straighten(frame)
         if self._bumped(canonical):
             try:
@@ -313,7 +325,7 @@ class BoardReader:
                 relocated = None
             if relocated is not None:
                 self._location = relocated
-                warp = GridWarp(relocated.corners, self.rows, self.cols)
+                warp = self._warp_for(relocated, frame)
                 canonical = warp.straighten(frame)
                 self._reference = None  # everything is re-read below
         signatures = square_signatures(canonical, self.rows, self.cols)
@@ -339,7 +351,7 @@ class BoardReader:
             history.unsettled -= 1
         self._reference = signatures
         squares = tuple(tuple(self._voted(r, c) for c in range(self.cols)) for r in range(self.rows))
-        self._last = BoardReading(squares, self._location.corners, self._location.method, reread=len(which))
+        self._last = BoardReading(squares, self._location.corners, self._location.method, reread=len(which), warp=warp)
         return self._last
 
     def _voted(self, r: int, c: int) -> SquareReading:

@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     reading = reader.read(image)
     if args.annotate:
         caption = f"{edition}: grid found by {method}"
-        write_png(args.annotate, annotate(image, GridWarp(corners, rows, cols), caption, list(reading.state.lines)))
+        warp = reading.warp or GridWarp(corners, rows, cols)  # bent line by line if the board is not flat
+        write_png(args.annotate, annotate(image, warp, caption, list(reading.state.lines)))
     if args.json:
         data = {"image": args.image, "edition": edition, **reading.to_json(), "grid_found_by": method}
         print(json.dumps(data, indent=1))
