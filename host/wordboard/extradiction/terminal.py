@@ -216,16 +216,11 @@ class TerminalGame:
         self.speaker.speak(f"{name}, guess the word. It starts with {pending.card.first_letter} "
                            f"and has {pending.card.length} letters. {pending.card.meaning}")
         while True:
-            line = self.ask(f"{name}, what is the word? ")
+            line = self.next_answer(f"{name}, what is the word? ")
             if line is None:
-                return False
-            handled = self.command(line)
-            if handled == QUIT:
-                return False
-            if handled == TURN_OVER:
-                return True
-            if handled == HANDLED:
                 continue
+            if isinstance(line, bool):
+                return line
             try:
                 result = g.play(Guess(line))
             except IllegalMove:
@@ -264,18 +259,28 @@ class TerminalGame:
         else:
             prompt = f"{name}, your word, its first square and across or down (like CAT F6 down), or 'pass': "
         while True:
-            line = self.ask(prompt)
+            line = self.next_answer(prompt)
             if line is None:
-                return False
-            handled = self.command(line)
-            if handled == QUIT:
-                return False
-            if handled == TURN_OVER:
-                return True
-            if handled == HANDLED:
                 continue
+            if isinstance(line, bool):
+                return line
             if self.try_write(line, card):
                 return True
+
+    def next_answer(self, prompt: str) -> str | bool | None:
+        """The player's next answer: a line to act on, ``True`` when a command ended the turn,
+        ``False`` on quit or the end of input, ``None`` when a command (help, board) was handled."""
+        line = self.ask(prompt)
+        if line is None:
+            return False
+        handled = self.command(line)
+        if handled == QUIT:
+            return False
+        if handled == TURN_OVER:
+            return True
+        if handled == HANDLED:
+            return None
+        return line
 
     def command(self, line: str) -> str | None:
         """A command's effect: HANDLED (ask again), QUIT, TURN_OVER (a pass); None: not a command."""
