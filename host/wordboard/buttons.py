@@ -45,6 +45,15 @@ def load_button_config(path: str | Path) -> ButtonConfig:
     return parse_button_config(DataFile.read(path, what="button configuration"))
 
 
+def installed_button_config(environ=None) -> ButtonConfig:
+    """The owner's ``buttons.conf`` in the config folder (``/etc/wordboard`` for the service,
+    filled from ``hardware/`` by ``host/systemd/install``), else the default pins."""
+    from wordboard.paths import config_dir
+
+    path = config_dir(environ) / "buttons.conf"
+    return load_button_config(path) if path.is_file() else ButtonConfig()
+
+
 def parse_button_config(data: DataFile) -> ButtonConfig:
     data.check_sections({"buttons", "timing"})
     section = data.section("buttons")

@@ -7,10 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordboard.errors import UserError
+from wordboard.datafile import DataFile
+from wordboard.errors import DataFileError, UserError
 from wordboard.leds import BoardLeds, Frame, PowerBudget, SimulatedPixels, default_config, emitted_frame
 from wordboard.leds import render
-from wordboard.leds.config import StripConfig
+from wordboard.leds.config import StripConfig, default_config_text, parse_led_config
 from wordboard.leds.drivers import choose_driver, is_pi5_family, open_pixels
 from wordboard.leds.power import gamma_table
 from wordboard.leds.wiring import single_panel
@@ -122,17 +123,54 @@ def test_png(tmp_path):
     assert tuple(image[10, 10]) == (0, 0, 255)  # BGR: red in the middle of a square
 
 
-def test_driver_choice():
-    strip = StripConfig()
+def test_driver_choice_follows_the_board_and_the_configured_pin():
+    strip = StripConfig()                     # auto, GPIO 18
+    pi4, pi5 = "Raspberry Pi 4 Model B Rev 1.4", "Raspberry Pi 5 Model B Rev 1.0"
     assert choose_driver(strip, None) == "simulated"
-    assert choose_driver(strip, "Raspberry Pi 4 Model B Rev 1.4") == "neopixel"
-    pi5 = "Raspberry Pi 5 Model B Rev 1.0"
+    assert choose_driver(strip, "Generic x86 PC") == "simulated"
+    # A Pi 1-4 drives GPIO 18 by PWM through /dev/mem: root only.
+    assert choose_driver(strip, pi4, is_root=lambda: True) == "neopixel"
+    with pytest.raises(UserError, match="need root.*GPIO 10.*pin: 10"):
+        choose_driver(strip, pi4, is_root=lambda: False)
+    # The data wire on GPIO 10: SPI, no root, on every Pi.
+    spi = StripConfig(pin=10)
+    assert choose_driver(spi, pi4, installed=lambda m: m == "neopixel_spi", is_root=lambda: False) == "neopixel-spi"
+    assert choose_driver(spi, pi4, installed=lambda m: False, is_root=lambda: False) == "neopixel"
+    assert choose_driver(spi, pi5, installed=lambda m: m == "neopixel_spi") == "neopixel-spi"
+    with pytest.raises(UserError, match="neopixel-spi"):
+        choose_driver(spi, pi5, installed=lambda m: False)
+    # A Pi 5: GPIO 18 through the RP1's PIO, never silently on another pin.
     assert is_pi5_family(pi5) and is_pi5_family("Raspberry Pi Compute Module 5 Rev 1.0")
-    assert choose_driver(strip, pi5, installed=lambda m: m == "adafruit_raspberry_pi5_neopixel_write") == "neopixel"
-    assert choose_driver(strip, pi5, installed=lambda m: m == "neopixel_spi") == "neopixel-spi"
+    assert choose_driver(strip, pi5, installed=lambda m: m == "adafruit_raspberry_pi5_neopixel_write",
+                         is_root=lambda: False) == "neopixel"
     with pytest.raises(UserError, match="Pi5-Neopixel"):
-        choose_driver(strip, pi5, installed=lambda m: False)
+        choose_driver(strip, pi5, installed=lambda m: m == "neopixel_spi")
     assert choose_driver(StripConfig(driver="neopixel-spi"), None) == "neopixel-spi"
+
+
+def test_the_spi_driver_refuses_another_pin_in_the_file():
+    text = default_config_text(15, 15).replace("driver: auto ", "driver: neopixel-spi ")
+    with pytest.raises(DataFileError, match=r":7: the neopixel-spi driver sends on GPIO 10"):
+        parse_led_config(DataFile(text, "leds.conf"))
+    ok = parse_led_config(DataFile(text.replace("pin: 18 ", "pin: 10 "), "leds.conf"))
+    assert ok.strip.driver == "neopixel-spi" and ok.strip.pin == 10
+
+
+def test_the_owners_installed_files_are_used(tmp_path):
+    from wordboard.buttons import ButtonConfig, installed_button_config
+    from wordboard.leds.config import board_config
+
+    environ = {"WORDBOARD_CONFIG_DIR": str(tmp_path)}
+    assert board_config(15, 15, environ=environ).source == "<default 15x15>"
+    assert installed_button_config(environ) == ButtonConfig()
+    (tmp_path / "leds-15x15.conf").write_text(default_config_text(15, 15).replace("0.6 ", "0.3 "))
+    (tmp_path / "buttons.conf").write_text("[buttons]\nend-turn: 12\n")
+    config = board_config(15, 15, environ=environ)
+    assert config.strip.brightness == 0.3 and config.source.endswith("leds-15x15.conf")
+    assert board_config(11, 11, environ=environ).source == "<default 11x11>"
+    assert installed_button_config(environ).pins == {"end-turn": 12}
+    with pytest.raises(UserError, match="wires a 15 x 15 board; this game needs 11 x 11"):
+        board_config(11, 11, tmp_path / "leds-15x15.conf")
 
 
 def test_real_drivers_are_built_with_fake_modules():
@@ -170,3 +208,27 @@ def test_real_drivers_are_built_with_fake_modules():
     del modules["adafruit_raspberry_pi5_neopixel_write"]
     with pytest.raises(UserError, match="adafruit_raspberry_pi5_neopixel_write"):
         open_pixels(config, driver="neopixel", model="Raspberry Pi 5 Model B", importer=importer)
+
+
+def test_the_board_carries_on_without_leds_it_cannot_open(tmp_path, monkeypatch):
+    """On the real board, a strip that cannot be opened (here: the neopixel driver without its
+    modules) is reported and replaced by the simulated strip; the owner's files are used."""
+    import time
+
+    from wordboard.controller.session import Session, SessionConfig
+
+    monkeypatch.setenv("WORDBOARD_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "leds-15x15.conf").write_text(default_config_text(15, 15).replace("driver: auto ", "driver: neopixel "))
+    (tmp_path / "buttons.conf").write_text("[buttons]\nend-turn: 12\n")
+    said = []
+    session = Session.__new__(Session)
+    session.config, session.closers = SessionConfig(hardware="real", out=said.append), []
+    session._open_leds_and_buttons(15, 15, twin=False, wall=time.monotonic)
+    try:
+        assert isinstance(session.leds.pixels, SimulatedPixels)
+        assert said and said[0].startswith("LEDs: LED driver 'neopixel' needs the Python module")
+        assert "carrying on without them" in said[0]
+        assert set(session.buttons.config.pins) == {"end-turn"}
+    finally:
+        for close in reversed(session.closers):
+            close()

@@ -24,3 +24,81 @@ def test_install_script_is_executable_and_creates_the_user():
     assert script.stat().st_mode & 0o111
     text = script.read_text()
     assert "useradd" in text and "systemctl enable wordboard.service" in text
+
+
+STUBS = {
+    # The commands the script runs on a Pi, each logging its arguments.
+    "id": 'if [ "${1:-}" = -u ]; then echo 0; else exit 1; fi',
+    "useradd": "", "usermod": "", "systemctl": "", "udevadm": "", "raspi-config": "",
+    "getent": 'case "$2" in gpio|dialout|video|spi) exit 0;; *) exit 2;; esac',
+    "dpkg-query": 'echo "install ok installed"',
+    "python3": 'mkdir -p "$4/bin"; for tool in python pip; do '
+               'printf \'#!/bin/sh\\necho "%s $*" >> "$STUB_LOG"\\n\' "$tool" > "$4/bin/$tool"; '
+               'chmod +x "$4/bin/$tool"; done',
+}
+
+
+def _install(tmp_path, model: str, *options: str):
+    """Run the install script into a folder standing for / with stub system commands; returns
+    the folder, the commands run and what it printed. Run again on the same folder to upgrade."""
+    import os
+    import subprocess
+
+    root, bin_dir = tmp_path / "root", tmp_path / "bin"
+    (root / "proc" / "device-tree").mkdir(parents=True, exist_ok=True)
+    (root / "proc" / "device-tree" / "model").write_text(model + "\0")
+    bin_dir.mkdir(exist_ok=True)
+    log = tmp_path / "log"
+    log.write_text("")
+    for name, body in STUBS.items():
+        stub = bin_dir / name
+        stub.write_text(f'#!/bin/sh\necho "{name} $*" >> "$STUB_LOG"\n{body}\n')
+        stub.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "STUB_LOG": str(log),
+           "WORDBOARD_INSTALL_ROOT": str(root)}
+    done = subprocess.run(["sh", str(SYSTEMD / "install"), *options], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return root, log.read_text().splitlines(), done.stdout
+
+
+def test_install_on_a_pi_4_puts_the_leds_on_spi_and_keeps_the_owners_files(tmp_path):
+    from wordboard.buttons import load_button_config
+    from wordboard.leds.config import load_led_config
+    from wordboard.leds.drivers import choose_driver
+
+    root, log, out = _install(tmp_path, "Raspberry Pi 4 Model B Rev 1.4")
+    etc = root / "etc" / "wordboard"
+    for size in ("15x15", "11x11"):
+        config = load_led_config(etc / f"leds-{size}.conf")
+        assert config.strip.pin == 10
+        # the unprivileged service can drive them: SPI needs no root
+        assert choose_driver(config.strip, "Raspberry Pi 4 Model B Rev 1.4", is_root=lambda: False,
+                             installed=lambda m: m == "neopixel_spi") == "neopixel-spi"
+    assert load_button_config(etc / "buttons.conf").pins["end-turn"] == 5
+    assert "raspi-config nonint do_spi 0" in log
+    assert any(line.startswith("python3 -m venv --system-site-packages") for line in log)
+    assert any(line.startswith("pip install --upgrade") and line.endswith("[pi]") for line in log)
+    assert "useradd --system --home-dir /var/lib/wordboard --no-create-home --shell /usr/sbin/nologin wordboard" in log
+    assert {"usermod -a -G gpio wordboard", "usermod -a -G spi wordboard"} <= set(log)
+    assert "usermod -a -G i2c wordboard" not in log            # only groups the system has
+    assert (root / "etc" / "systemd" / "system" / "wordboard.service").is_file()
+    assert "systemctl enable wordboard.service" in log and "systemctl restart wordboard.service" in log
+    assert "GPIO 10" in out
+
+    # Run again (an upgrade): the owner's edited files stay as they are.
+    (etc / "leds-15x15.conf").write_text((etc / "leds-15x15.conf").read_text().replace("0.6 ", "0.4 "))
+    _, log, _ = _install(tmp_path, "Raspberry Pi 4 Model B Rev 1.4", "--no-start")
+    assert "systemctl restart wordboard.service" not in log
+    assert load_led_config(etc / "leds-15x15.conf").strip.brightness == 0.4
+
+
+def test_install_on_a_pi_5_keeps_gpio_18_and_opens_the_pio_to_the_gpio_group(tmp_path):
+    from wordboard.leds.config import load_led_config
+
+    root, log, _ = _install(tmp_path, "Raspberry Pi 5 Model B Rev 1.0")
+    assert load_led_config(root / "etc" / "wordboard" / "leds-15x15.conf").strip.pin == 18
+    assert "pip install --upgrade Adafruit-Blinka-Raspberry-Pi5-Neopixel" in log
+    rule = (root / "etc" / "udev" / "rules.d" / "99-wordboard-pio.rules").read_text()
+    assert 'GROUP="gpio"' in rule
+    assert not any(line.startswith("raspi-config") for line in log)

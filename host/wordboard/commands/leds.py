@@ -14,8 +14,9 @@ def register(subparsers) -> None:
     import argparse
 
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--config", metavar="PATH", help="LED configuration file (default: one "
-                        "serpentine panel the size of the board)")
+    common.add_argument("--config", metavar="PATH", help="LED configuration file (default: "
+                        "leds-ROWSxCOLS.conf in the config folder - /etc/wordboard for the service - "
+                        "if it exists, else one serpentine panel the size of the board)")
     common.add_argument("--driver", choices=("auto", "neopixel", "neopixel-spi", "simulated"),
                         help="override the configuration's driver")
     common.add_argument("--png", metavar="FILE", help="also save the simulated board as a PNG")
@@ -41,14 +42,9 @@ def _squares(text: str | None):
 
 
 def _config(args, rows: int, cols: int):
-    from wordboard.errors import UserError
-    from wordboard.leds import default_config, load_led_config
+    from wordboard.leds.config import board_config
 
-    config = load_led_config(args.config) if args.config else default_config(rows, cols)
-    if (config.rows, config.cols) != (rows, cols):
-        raise UserError(f"{config.source} wires a {config.rows} x {config.cols} board; "
-                        f"this needs {rows} x {cols}")
-    return config
+    return board_config(rows, cols, args.config)
 
 
 def _output(args, leds, config) -> None:

@@ -242,24 +242,37 @@ class Session:
         return time.monotonic
 
     def _open_leds_and_buttons(self, rows: int, cols: int, twin: bool, wall) -> None:
-        """The LED strip (simulated on the twin) and the buttons (mock pins on the twin, or when
-        there is no GPIO: then the buttons are virtual only)."""
+        """The LED strip and the buttons. On the twin: the simulated strip with the default wiring
+        and mock pins. On the board: the owner's ``leds-ROWSxCOLS.conf`` and ``buttons.conf`` from
+        the config folder (``/etc/wordboard`` for the service), else the defaults; a mistake in
+        those files stops the start with ``file:line: problem``. A strip or GPIO that cannot be
+        opened does not stop the game night: the game goes on with the simulated strip (the screen
+        still shows the board) or virtual buttons, and says why."""
         from gpiozero.pins.mock import MockFactory
 
-        from wordboard.buttons import ButtonPanel
+        from wordboard.buttons import ButtonPanel, installed_button_config
         from wordboard.leds import default_config, open_board_leds
+        from wordboard.leds.config import board_config
 
-        self.leds = open_board_leds(default_config(rows, cols), driver="simulated" if twin else None,
-                                    clock=wall)
+        if twin:
+            self.leds = open_board_leds(default_config(rows, cols), driver="simulated", clock=wall)
+        else:
+            leds_config = board_config(rows, cols)
+            try:
+                self.leds = open_board_leds(leds_config, clock=wall)
+            except UserError as exc:
+                self.config.out(f"LEDs: {exc}; carrying on without them (the screen shows the board)")
+                self.leds = open_board_leds(leds_config, driver="simulated", clock=wall)
         self.closers.append(self.leds.off)
         if twin:
             self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
         else:
+            buttons_config = installed_button_config()
             try:
-                self.buttons = ButtonPanel(clock=wall)
+                self.buttons = ButtonPanel(buttons_config, clock=wall)
             except Exception as exc:  # noqa: BLE001 - no GPIO: virtual buttons only
                 self.config.out(f"buttons: no GPIO ({exc}); virtual buttons only")
-                self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
+                self.buttons = ButtonPanel(buttons_config, pin_factory=MockFactory(), clock=wall)
         self.closers.append(self.buttons.close)
 
     def run(self, *, max_moves: int | None = None, max_seconds: float | None = None,

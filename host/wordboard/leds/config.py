@@ -106,6 +106,31 @@ def default_config(rows: int = 15, cols: int = 15) -> LedConfig:
     return parse_led_config(DataFile(default_config_text(rows, cols), f"<default {rows}x{cols}>"))
 
 
+def installed_config_path(rows: int, cols: int, environ=None) -> Path:
+    """Where the owner's configuration for a board of this size lives:
+    ``leds-ROWSxCOLS.conf`` in the config folder (``/etc/wordboard`` for the service, which
+    ``host/systemd/install`` fills from ``hardware/``)."""
+    from wordboard.paths import config_dir
+
+    return config_dir(environ) / f"leds-{rows}x{cols}.conf"
+
+
+def board_config(rows: int, cols: int, path: str | Path | None = None, environ=None) -> LedConfig:
+    """The LED configuration for a board of ``rows`` x ``cols``: ``path`` if given, else the
+    owner's installed file (:func:`installed_config_path`) if there is one, else the default.
+    A file that wires another board size is refused with a clear message."""
+    from wordboard.errors import UserError
+
+    if path is None:
+        installed = installed_config_path(rows, cols, environ)
+        path = installed if installed.is_file() else None
+    config = load_led_config(path) if path is not None else default_config(rows, cols)
+    if (config.rows, config.cols) != (rows, cols):
+        raise UserError(f"{config.source} wires a {config.rows} x {config.cols} board; "
+                        f"this game needs {rows} x {cols}")
+    return config
+
+
 def load_led_config(path: str | Path) -> LedConfig:
     return parse_led_config(DataFile.read(path, what="LED configuration"))
 
@@ -148,6 +173,9 @@ def _strip(section: Section) -> StripConfig:
     )
     section.check_unknown({"driver", "pin", "pixel-order", "supply", "milliamps-per-channel",
                            "idle-milliamps", "brightness", "gamma", "fps"})
+    if strip.driver == "neopixel-spi" and strip.pin != 10 and "pin" in section:
+        raise section.source.error(section.entry("pin").line, "the neopixel-spi driver sends on GPIO 10 "
+                                 "(SPI0 MOSI): wire the data line there and write 'pin: 10'")
     return strip
 
 

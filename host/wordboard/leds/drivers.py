@@ -19,8 +19,13 @@ Like gpiozero's pin factories, every driver gives the same kind of object (a
 ``simulated``
     :class:`~wordboard.leds.simulated.SimulatedPixels`: no hardware.
 ``auto``
-    Not a Pi: simulated. A Pi 5: ``neopixel`` if the PIO module is installed, else
-    ``neopixel-spi`` if that is installed. An older Pi: ``neopixel``.
+    Not a Pi: simulated. On a Pi it follows the configured ``pin:`` (where the data wire is):
+    GPIO 10 (SPI0 MOSI): ``neopixel-spi`` (or ``neopixel``, whose ``rpi_ws281x`` also drives
+    GPIO 10 through SPI without root, if only that is installed). Any other pin (GPIO 18): on a
+    Pi 5 ``neopixel`` through the PIO; on a Pi 1-4 ``neopixel``, which needs root - run as an
+    unprivileged user (the service) it stops with a message saying to move the data wire to
+    GPIO 10 and set ``pin: 10`` (what ``host/systemd/install`` configures on a Pi 1-4).
+    ``auto`` never picks a driver that sends on another pin than the configured one.
 
 Hardware modules are imported only when a hardware driver is opened.
 """
@@ -68,20 +73,39 @@ def _installed(module: str) -> bool:
         return False
 
 
-def choose_driver(strip: StripConfig, model: str | None, installed=_installed) -> str:
-    """The driver ``auto`` stands for on this board (others are returned as they are)."""
+SPI_PIN = 10   # SPI0 MOSI: the only pin neopixel-spi sends on
+
+
+def _is_root() -> bool:
+    import os
+
+    return os.geteuid() == 0
+
+
+def choose_driver(strip: StripConfig, model: str | None, installed=_installed, is_root=_is_root) -> str:
+    """The driver ``auto`` stands for on this board (others are returned as they are); see the
+    module's docstring. Raises :class:`UserError` with what to do when no driver can work."""
     if strip.driver != "auto":
         return strip.driver
     if not is_raspberry_pi(model):
         return "simulated"
+    if strip.pin == SPI_PIN:
+        if installed("neopixel_spi"):
+            return "neopixel-spi"
+        if not is_pi5_family(model):
+            return "neopixel"
+        raise UserError("LEDs on GPIO 10 of a Raspberry Pi 5 need adafruit-circuitpython-neopixel-spi "
+                        "(pip install 'wordboard[pi]'); see hardware/leds.md")
     if is_pi5_family(model):
         if installed(PI5_MODULE):
             return "neopixel"
-        if installed("neopixel_spi"):
-            return "neopixel-spi"
-        raise UserError("Raspberry Pi 5: install Adafruit-Blinka-Raspberry-Pi5-Neopixel (PIO, "
-                        "GPIO 18) or adafruit-circuitpython-neopixel-spi (SPI, GPIO 10); see "
-                        "hardware/leds.md")
+        raise UserError(f"LEDs on GPIO {strip.pin} of a Raspberry Pi 5 need "
+                        "Adafruit-Blinka-Raspberry-Pi5-Neopixel (PIO; host/systemd/install adds it), "
+                        "or move the data wire to GPIO 10 and set 'pin: 10' (SPI); see hardware/leds.md")
+    if not is_root():
+        raise UserError(f"LEDs on GPIO {strip.pin} of a {model} need root (rpi_ws281x drives the PWM "
+                        "through /dev/mem); as a service, move the data wire to GPIO 10 (physical pin "
+                        "19), set 'pin: 10' and enable SPI (dtparam=spi=on); see hardware/leds.md")
     return "neopixel"
 
 
