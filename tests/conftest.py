@@ -14,3 +14,13 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip("the shared data folder (../shared/data) is not present")
     return SHARED_DATA
+
+
+@pytest.fixture(autouse=True)
+def owners_folders(tmp_path_factory, monkeypatch):
+    """Every test starts with an empty data folder (journals, tile registry) and config folder
+    (LED and button files, camera calibration, PIN), never the tester's own; the cache of compiled
+    word lists stays shared, it is rebuilt from the lists anyway."""
+    home = tmp_path_factory.mktemp("owner")
+    monkeypatch.setenv("WORDBOARD_DATA_DIR", str(home / "data"))
+    monkeypatch.setenv("WORDBOARD_CONFIG_DIR", str(home / "config"))

@@ -16,13 +16,13 @@ Games plug in through a :class:`GameCodec` (:func:`register_codec`): how to star
 how to write a move as JSON, how to apply an event. Lexulous/Scrabble's codec is here.
 
 The database lives in ``$WORDBOARD_DATA_DIR``, else ``$XDG_DATA_HOME/wordboard``, else
-``~/.local/share/wordboard`` (:func:`data_dir`), as ``journal.sqlite3``.
+``~/.local/share/wordboard`` (:func:`wordboard.paths.data_dir`), as ``journal.sqlite3``; the
+digital twin's games in ``journal-twin.sqlite3`` (:func:`default_path`).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from wordboard.errors import UserError
+from wordboard.paths import data_dir
 
 SCHEMA_VERSION = 1
 _SCHEMA = """
@@ -55,18 +56,10 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
-def data_dir(environ=None) -> Path:
-    """Where wordboard keeps its data (see the module documentation)."""
-    environ = os.environ if environ is None else environ
-    if environ.get("WORDBOARD_DATA_DIR"):
-        return Path(environ["WORDBOARD_DATA_DIR"])
-    if environ.get("XDG_DATA_HOME"):
-        return Path(environ["XDG_DATA_HOME"]) / "wordboard"
-    return Path(environ.get("HOME") or Path.home()) / ".local" / "share" / "wordboard"
-
-
-def default_path(environ=None) -> Path:
-    return data_dir(environ) / "journal.sqlite3"
+def default_path(environ=None, *, twin: bool = False) -> Path:
+    """The journal of games on the board, or with ``twin`` of games on the digital twin (kept
+    apart so demo games never mix with real ones)."""
+    return data_dir(environ) / ("journal-twin.sqlite3" if twin else "journal.sqlite3")
 
 
 @dataclass(frozen=True)

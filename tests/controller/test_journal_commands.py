@@ -38,3 +38,20 @@ def test_leds_commands(tmp_path, capsys):
         assert main(["leds", "show", game, "--driver", "simulated"]) == 0
     assert main(["leds", "test", "--size", "11x11", "--driver", "simulated"]) == 0
     assert main(["leds", "show", "lexulous", "--driver", "simulated", "--config", "/nonexistent"]) == 2
+
+
+def test_games_on_the_twin_are_listed_with_twin(tmp_path, monkeypatch, capsys):
+    """`wordboard run` without hardware journals into journal-twin.sqlite3, apart from real games;
+    `wordboard games` points there when the board's own journal is empty."""
+    from wordboard.cli import main
+    from wordboard.journal import Journal, default_path
+
+    monkeypatch.setenv("WORDBOARD_DATA_DIR", str(tmp_path))
+    assert default_path(twin=True) == tmp_path / "journal-twin.sqlite3"
+    with Journal(default_path(twin=True)) as journal:
+        JournaledGame.start(journal, "lexulous", "lexulous", ["Ada", "Blaise"], seed=1)
+    assert main(["games", "list"]) == 0
+    out = capsys.readouterr().out
+    assert "no games in" in out and "wordboard games --twin list" in out
+    assert main(["games", "--twin", "list"]) == 0
+    assert "Ada, Blaise" in capsys.readouterr().out

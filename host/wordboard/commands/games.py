@@ -11,8 +11,12 @@ def register(subparsers) -> None:
         description="The journal keeps every move of every game played on the board (in "
                     "$WORDBOARD_DATA_DIR, else $XDG_DATA_HOME/wordboard, else "
                     "~/.local/share/wordboard). Replaying it rebuilds a game exactly.")
-    parser.add_argument("--journal", metavar="PATH", help="the journal database (default: "
-                        "journal.sqlite3 in the data folder)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--journal", metavar="PATH", help="the journal database (default: "
+                       "journal.sqlite3 in the data folder)")
+    where.add_argument("--twin", action="store_true", help="the digital twin's games "
+                       "(journal-twin.sqlite3 in the data folder, where `wordboard run` without "
+                       "hardware writes)")
     sub = parser.add_subparsers(dest="games_command", metavar="ACTION")
     sub.required = True
     sub.add_parser("list", help="every game, newest last").set_defaults(handler=run_list)
@@ -31,9 +35,9 @@ def register(subparsers) -> None:
 
 
 def _journal(args):
-    from wordboard.journal import Journal
+    from wordboard.journal import Journal, default_path
 
-    return Journal(args.journal) if args.journal else Journal()
+    return Journal(args.journal or default_path(twin=args.twin))
 
 
 def _when(t) -> str:
@@ -47,6 +51,10 @@ def run_list(args) -> int:
         games = journal.games()
         if not games:
             print(f"no games in {journal.path}")
+            from wordboard.journal import default_path
+
+            if not args.journal and not args.twin and default_path(twin=True).exists():
+                print("(games played on the digital twin: wordboard games --twin list)")
             return 0
         print(f"{'ID':>4}  {'STARTED':16}  {'KIND':10} {'EDITION':10} {'EVENTS':>6}  STATE     PLAYERS")
         for g in games:

@@ -27,12 +27,12 @@ TITLES = {"hexx": "HEXX", "extradiction": "eXtraDICTION", "dexikon": "Dexikon"}
 
 def resumed_kind(config: SessionConfig) -> str | None:
     """The kind of the game ``wordboard run`` would resume (None: none, or a new game)."""
-    from wordboard.journal import Journal, data_dir
+    from wordboard.journal import Journal, default_path
 
     if config.resume == "no":
         return None
     twin = config.hardware in ("sim", "direct")
-    path = config.journal or data_dir() / ("journal-twin.sqlite3" if twin else "journal.sqlite3")
+    path = config.journal or default_path(twin=twin)
     try:
         if not __import__("pathlib").Path(path).exists():
             return None
@@ -96,12 +96,12 @@ class GameSession(Session):
 
     def _open(self) -> None:
         from wordboard.controller.loop import Controller, ControllerOptions
-        from wordboard.journal import Journal, data_dir
+        from wordboard.journal import Journal, default_path
         from wordboard.notify import Notifier
 
         config = self.config
         twin = config.hardware in ("sim", "direct")
-        journal_path = config.journal or data_dir() / ("journal-twin.sqlite3" if twin else "journal.sqlite3")
+        journal_path = config.journal or default_path(twin=twin)
         self.journal = Journal(journal_path)
         self.closers.append(self.journal.close)
         self.jgame = jgame = self._game(self.journal)

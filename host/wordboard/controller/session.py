@@ -74,9 +74,9 @@ class Session:
         twin = config.hardware in ("sim", "direct")
         journal_path = config.journal
         if journal_path is None:
-            from wordboard.journal import data_dir
+            from wordboard.journal import default_path
 
-            journal_path = data_dir() / ("journal-twin.sqlite3" if twin else "journal.sqlite3")
+            journal_path = default_path(twin=twin)
         self.journal = Journal(journal_path)
         self.closers.append(self.journal.close)
         jgame = self._game(self.journal)
