@@ -11,97 +11,20 @@ Skips when chromium or playwright is missing. Never downloads a browser.
 
 from __future__ import annotations
 
-import os
-import queue
-import re
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import threading
-import time
-from pathlib import Path
-
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from tests.screen.support import (ARGS, CHROMIUM, PIN, WAIT_MS, Board, check_screenshot,  # noqa: F401
+                                  free_port, launch_browser, screenshots_folder, start_board,
+                                  visible_in_viewport, wait_until)
+
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:
     pytest.skip("chromium is not installed (Debian package chromium)", allow_module_level=True)
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PIN = "2468"
-WAIT_MS = 20_000
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 @pytest.fixture(scope="module")
-def shots() -> Path:
-    folder = Path(os.environ.get("WORDBOARD_SCREENSHOTS") or tempfile.mkdtemp(prefix="wordboard-screen-"))
-    folder.mkdir(parents=True, exist_ok=True)
-    print(f"\nscreenshots: {folder}")
-    return folder
-
-
-class Board:
-    """``wordboard run`` on the twin with the screen (questions left to the screen), in the
-    background; :meth:`url` waits for the screen's address."""
-
-    def __init__(self, tmp: Path, args: list[str]):
-        env = dict(os.environ, WORDBOARD_CONFIG_DIR=str(tmp / "config"), PYTHONUNBUFFERED="1")
-        subprocess.run([sys.executable, "-m", "wordboard", "screen", "set-pin", "--stdin"], input=PIN + "\n",
-                       text=True, env=env, check=True, capture_output=True, timeout=60)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "wordboard", "run", "--quick", "--speed", "3", "--seed", "11", "--new",
-             "--journal", str(tmp / "j.sqlite3"), "--no-leds", "--screen", f"127.0.0.1:{_free_port()}",
-             "--ask-screen", "--stay", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-        self.lines: queue.Queue = queue.Queue()
-        self.log: list[str] = []
-        self._url = None
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.log.append(line)
-            self.lines.put(line)
-
-    def url(self) -> str:
-        deadline = time.monotonic() + 60
-        while self._url is None and time.monotonic() < deadline and self.proc.poll() is None:
-            try:
-                line = self.lines.get(timeout=1)
-            except queue.Empty:
-                continue
-            found = re.match(r"screen: (http://\S+/)", line)
-            if found:
-                self._url = found.group(1)
-        if self._url is None:
-            self.stop()
-            pytest.fail("wordboard run did not serve the screen:\n" + "".join(self.log))
-        return self._url
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-
-
-def start_board(tmp: Path, args: list[str] = (), wait: bool = True) -> Board:
-    board = Board(tmp, list(args))
-    if wait:
-        board.url()
-    return board
+def shots():
+    return screenshots_folder()
 
 
 @pytest.fixture(scope="module")
@@ -115,35 +38,9 @@ def board(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        b = launch_browser(p)
         yield b
         b.close()
-
-
-def check_screenshot(path: Path, min_colours: int = 12) -> None:
-    """Not blank: many colours and real contrast."""
-    import cv2
-    import numpy as np
-
-    image = cv2.imread(str(path))
-    assert image is not None, path
-    assert float(image.std()) > 20, f"{path} looks blank"
-    small = image[::4, ::4].reshape(-1, 3)
-    assert len(np.unique(small, axis=0)) >= min_colours, f"{path} has too few colours"
-
-
-def visible_in_viewport(page, selector: str) -> bool:
-    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 && r.left >= -1 && r.right <= innerWidth + 1 && r.top >= -1; }""")
-
-
-def wait_until(check, what: str, timeout: float = WAIT_MS / 1000) -> None:
-    """Poll ``check()`` from Python (the page's CSP forbids evaluating strings in it)."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.1)
 
 
 def history_count(page) -> int:
@@ -203,8 +100,12 @@ def test_phone_and_kids_mode(board, browser, shots):
     assert kids.locator(".kid-turn .big-avatar").count() + kids.locator("#summary:not(.hidden)").count() >= 1
     # no reading needed: the board's buttons are pictures, the labels hidden
     assert not kids.locator(".buttons .label").first.is_visible()
-    size = kids.eval_on_selector(".kid-word .letter-tile", "e => parseFloat(getComputedStyle(e).fontSize)")
-    assert size >= 30
+    # The page redraws on every update from the board, so find the tile and measure it in one go
+    # (an element found first and measured later may have been replaced: no computed style).
+    kids.wait_for_function("""() => {
+        const tile = document.querySelector('.kid-word .letter-tile');
+        return tile !== null && parseFloat(getComputedStyle(tile).fontSize) >= 30;
+    }""", timeout=WAIT_MS)
     kids.screenshot(path=str(shots / "kids-800x480.png"))
     check_screenshot(shots / "kids-800x480.png")
     kids.close()

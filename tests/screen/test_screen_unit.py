@@ -298,3 +298,84 @@ def test_next_game_from_the_screen_carries_its_options():
                               seed=1, max_moves=None, level=None, variant=None, turns=None)
     nxt = _next_game(args, screen)
     assert (nxt.game, nxt.variant, nxt.players, nxt.resume) == ("dexikon", "long", ["Ann", "Bo"], "no")
+
+
+# -- questions answered on the board, HEXX that last, the Pi's voice for a clue card ------------------
+
+def test_questions_about_squares_say_how_the_board_answers_them():
+    from wordboard.screen.snapshot import question_dict
+
+    def pick(*args, **kw):
+        return question_dict(q.Question("decision", "?", *args), **kw)["pick"]
+
+    # HEXX: a tile to remove (each answer one of the squares)
+    assert pick(("d5", "f5", "a1"), ((4, 3), (4, 5), (0, 0))) == \
+        {"mode": "one", "answers": {"4,3": "d5", "4,5": "f5", "0,0": "a1"}}
+    # HEXX Poached Pair: two of the squares, named in a free answer
+    assert pick((), ((4, 4), (4, 3)), count=2) == {"mode": "many", "count": 2, "names": {"4,4": "e5", "4,3": "d5"}}
+    # Metamorphosis: the answers name their squares (the question lists none)
+    assert pick(("e5=X E", "e5=y SE", "d5=O E", "forfeit"), ()) == \
+        {"mode": "filter", "answers": {"4,4": ["e5=X E", "e5=y SE"], "4,3": ["d5=O E"]}}
+    # a square whose tag and camera disagree: the two answers at the square, labelled
+    conflict = question_dict(q.Question(q.CONFLICT, "H8: ...", ("A", "O"), ((7, 7),)))
+    assert conflict["pick"] == {"mode": "candidates", "square": "7,7"}
+    assert conflict["labels"] == {"A": "tag: A", "O": "camera: O"}
+    # not about squares: no picking (a turn, the d20, a letter among 27)
+    assert pick(("pass", "swap", "carry on"), ()) is None
+    assert pick(tuple(str(i) for i in range(1, 21)) + ("roll",), ()) is None
+    assert question_dict(q.Question(q.LETTER, "?", tuple("ABCDEFGHIJ"), ((1, 1),)))["pick"] is None
+
+
+def test_lasting_hexx_say_what_they_do_and_how_long():
+    from tests.hexx.test_effects import hexx_played
+
+    game = hexx_played()
+    game.decide(15)                      # Frozen in Place: red cannot flip black's tiles on red's turn
+    (effect,) = game_view(game)["effects"]
+    assert (effect["name"], effect["remaining"], effect["does"]) == ("Frozen in Place", "this turn",
+                                                                     "Red cannot flip Black's tiles")
+    game = hexx_played()
+    game.decide(9)                       # Metamorphosis: on black's next turn
+    (effect,) = game_view(game)["effects"]
+    assert effect["remaining"] == "next turn" and effect["plays_left"] is None
+    game = hexx_played()
+    game.decide(2)                       # Take Two: red plays twice
+    (effect,) = game_view(game)["effects"]
+    assert effect["remaining"] == "this turn" and effect["plays_left"] == 2
+
+
+def test_the_pi_says_the_clue_card_and_spells_it(tmp_path):
+    from tests.extradiction.helpers import game, write
+    from wordboard.journal import Journal, JournaledGame
+    from wordboard.screen.bridge import ScreenBridge, Speech
+
+    said = []
+    speaker = type("S", (), {"speak": lambda self, t: said.append(("say", t)),
+                             "spell": lambda self, w: said.append(("spell", w))})()
+
+    class Quiet(Speech):       # said at once, in this thread
+        def say(self, text, spell=None):
+            if text:
+                self.speaker.speak(text)
+            if spell:
+                self.speaker.spell(spell)
+
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        g = game("1", words=("APPLE", "STAR"), players=("Ann", "Bo"))
+        jgame = JournaledGame(journal, journal.start_game("extradiction", "test", ["Ann", "Bo"], seed=1), game=g)
+        controller = type("C", (), {"listeners": [], "step_hooks": [], "question": None, "buttons": None,
+                                    "adapter": type("A", (), {"jgame": jgame, "game": g, "over": False,
+                                                              "player_to_move": lambda self: "Ann"})()})()
+        bridge = ScreenBridge(controller, ScreenHub(), speech=Quiet(speaker))
+        bridge._announce_card()
+        assert said == []                                    # speech off: nothing said
+        bridge._command(Command("speech", {"on": True}), 0.0)
+        bridge._announce_card()
+        assert said == [("say", "Apple."), ("spell", "APPLE")]
+        bridge._command(Command("say", {"what": "letter", "letter": "P"}), 0.0)
+        assert said[-1] == ("spell", "P")
+        jgame.play(write("APPLE", "A5"))
+        assert bridge._last_word() == "APPLE"                # eXtraDICTION: the word written is spelled
+        bridge._announce_card()
+        assert said[-2:] == [("say", "Star."), ("spell", "STAR")]
+    assert protocol.parse('{"type": "say", "what": "letter", "letter": "Q"}')[1] == {"what": "letter", "letter": "Q"}

@@ -25,8 +25,11 @@ def register(subparsers) -> None:
                         help="eXtraDICTION: the level (default 3)")
     parser.add_argument("--variant", choices=("quick", "standard", "long", "long-best5"), default=None,
                         help="Dexikon: how long the game lasts (default quick)")
+    parser.add_argument("--turns", type=int, choices=(4, 6, 8, 10, 12, 16, 20), default=None, metavar="N",
+                        help="eXtraDICTION: how many clue cards the game lasts (default 10)")
     parser.add_argument("--hardware", choices=("auto", "sim", "real"), default="auto",
-                        help="auto: the real board when its sensor board is plugged in, else the twin")
+                        help="auto: the real board when its sensor board is plugged in (or "
+                             "$WORDBOARD_SENSOR names its serial port), else the twin")
     parser.add_argument("--players", metavar="NAME", nargs="+", default=None,
                         help="2-4 player names (a new game only; default Ada Blaise)")
     resume = parser.add_mutually_exclusive_group()
@@ -35,8 +38,9 @@ def register(subparsers) -> None:
     resume.add_argument("--new", action="store_const", const="no", dest="resume",
                         help="start a new game even if one is unfinished")
     parser.add_argument("--speed", type=_positive, default=None, metavar="X",
-                        help="twin only: run the simulated table X times faster than real time "
-                             "(default 8; 1 is real time)")
+                        help="twin only: run the simulated table at most X times faster than real "
+                             "time (default 8; 1 is real time; inf: as fast as this computer goes). "
+                             "The game played is the same at any speed")
     parser.add_argument("--quick", action="store_true",
                         help="twin only: a fast demo (speed 40, tidy players, no camera)")
     parser.add_argument("--camera", default="auto", metavar="none|virtual|SOURCE",
@@ -82,10 +86,16 @@ def _positive(text: str) -> float:
 
 
 def _hardware(choice: str) -> str:
+    """``auto``: the real board when ``$WORDBOARD_SENSOR`` names its port or it is plugged in."""
     if choice != "auto":
         return choice
+    import os
+
     from wordboard.sensor.discovery import find_board_port
 
+    named = os.environ.get("WORDBOARD_SENSOR")
+    if named and named != "auto":
+        return "sim" if named == "sim" or named.startswith("sim:") else "real"
     return "real" if find_board_port() else "sim"
 
 

@@ -115,6 +115,8 @@ class Controller:
         self.started = True
         if self.notifier is not None:
             self.notifier.ready(f"{self.adapter.player_to_move()} to play")
+        if self.adapter.committed_tiles():
+            self._print_position()       # a resumed game: the board and scores as they were
         self._announce_turn()
 
     def run(self, *, until: Callable[[], bool] | None = None, poll: float = 0.02) -> None:

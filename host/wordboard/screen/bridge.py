@@ -83,6 +83,7 @@ class ScreenBridge:
         self._dirty = True
         self._last_build = float("-inf")
         self._last_published: dict | None = None
+        self._card_key = None
         self._read_corrections()
         controller.listeners.append(self._heard)
         controller.step_hooks.append(self.tick)
@@ -110,7 +111,7 @@ class ScreenBridge:
             if not adapter.over:
                 self.speech.say(f"{adapter.player_to_move()}, your turn.")
         elif kind == "question":
-            self.speech.say(getattr(data, "prompt", ""))
+            self.speech.say(self._spoken_prompt(data))
         elif kind == "over":
             self.speech.say(str(data))
 
@@ -119,13 +120,48 @@ class ScreenBridge:
         history = getattr(game, "history", None)
         if not history:
             return None
-        words = getattr(history[-1], "words", ())
+        last = history[-1]
+        words = getattr(last, "words", ())
         if words:
             first = words[0]
             return getattr(first, "text", None) or getattr(first, "word", None)
-        return None
+        placement = getattr(last, "placement", None)          # eXtraDICTION: the word written
+        move = getattr(placement, "move", None)
+        return getattr(move, "word", None) or None
 
-    def say(self, what: str) -> None:
+    def _card(self):
+        """eXtraDICTION: the clue card being played, and whether its word is shown (Level 1
+        copies it; other levels once it was guessed)."""
+        pending = getattr(getattr(self.controller.adapter, "game", None), "pending", None)
+        card = getattr(pending, "card", None)
+        if card is None:
+            return None, False
+        level = getattr(getattr(self.controller.adapter, "game", None), "level", None)
+        shown = str(getattr(level, "value", level)) == "1" or type(pending).__name__ == "WordWanted"
+        return card, shown
+
+    def _spoken_prompt(self, question) -> str:
+        """A question as said aloud: with a clue card on the screen, its meaning and the question
+        (the card's picture is drawn in the terminal's prompt, not for saying)."""
+        prompt = getattr(question, "prompt", "") or ""
+        card, _ = self._card()
+        lines = [line.strip() for line in prompt.splitlines() if line.strip()]
+        if card is not None and len(lines) > 1:
+            return f"{card.meaning}. {lines[-1]}"
+        return " ".join(lines)
+
+    def _announce_card(self) -> None:
+        """A new clue card whose word is shown: say the word and spell it (no reading needed)."""
+        card, shown = self._card()
+        history = getattr(getattr(self.controller.adapter, "game", None), "history", ()) or ()
+        key = (card.word, len(history), shown) if card is not None else None
+        if key == self._card_key:
+            return
+        self._card_key = key
+        if self.speak and card is not None and shown:
+            self.speech.say(card.word.capitalize() + ".", spell=card.word)
+
+    def say(self, what: str, letter: str | None = None) -> None:
         """A page asked to hear something again (the Pi's speaker)."""
         adapter = self.controller.adapter
         if what == "last":
@@ -135,11 +171,16 @@ class ScreenBridge:
         elif what == "turn" and not adapter.over:
             self.speech.say(f"{adapter.player_to_move()}, your turn.")
         elif what == "prompt" and self.controller.question is not None:
-            self.speech.say(self.controller.question.prompt)
+            self.speech.say(self._spoken_prompt(self.controller.question))
         elif what == "card":
-            card = getattr(getattr(getattr(adapter, "game", None), "pending", None), "card", None)
+            card, shown = self._card()
             if card is not None:
-                self.speech.say(card.meaning)
+                if shown:
+                    self.speech.say(card.word.capitalize() + ".", spell=card.word)
+                else:
+                    self.speech.say(card.meaning)
+        elif what == "letter" and letter:
+            self.speech.say("", spell=letter)
 
     # -- the step hook ----------------------------------------------------------------------------
 
@@ -166,6 +207,7 @@ class ScreenBridge:
             self.failed = exc
 
     def publish(self, now: float | None = None) -> None:
+        self._announce_card()
         state = snapshot(self.controller, now, extra=self._extra())
         if state != self._last_published:
             self._last_published = state
@@ -196,9 +238,11 @@ class ScreenBridge:
                 c.buttons.inject(data["name"])
             return
         if kind == "say":
-            self.say(data["what"])
+            self.say(data["what"], data.get("letter"))
             return
         if kind == "speech":
+            if bool(data.get("on")) and not self.speak:
+                self._card_key = None        # say the card being played to the new listener
             self.speak = bool(data.get("on"))
             self._dirty = True
             return

@@ -41,7 +41,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "hello": {"mode": Field("choice", choices=("normal", "kids", "kiosk"))},
     "answer": {"question": Field("int", low=1, high=2**31), "value": Field("str", pattern=ANSWER)},
     "button": {"name": Field("choice", choices=("end-turn", "pass", "hint"))},
-    "say": {"what": Field("choice", choices=("last", "turn", "prompt", "card"))},
+    "say": {"what": Field("choice", choices=("last", "turn", "prompt", "card", "letter")),
+            "letter": Field("choice", required=False, choices=tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))},
     "unlock": {"pin": Field("str", pattern=PIN)},
     "lock": {},
     "undo": {},
@@ -66,7 +67,9 @@ def parse(text: str | bytes) -> tuple[str, dict]:
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("message too long")
     try:
-        message = json.loads(text)
+        message = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:          # [[[[...]]]]: deeper than Python's JSON parser goes
+        raise ProtocolError("nested too deeply") from None
     except ValueError:
         raise ProtocolError("not JSON") from None
     if not isinstance(message, dict):
@@ -86,6 +89,11 @@ def parse(text: str | bytes) -> tuple[str, dict]:
             continue
         out[name] = _check(name, spec, message[name])
     return kind, out
+
+
+def _no_constant(name: str):
+    """NaN and Infinity are not JSON (Python's parser takes them unless told not to)."""
+    raise ValueError(f"{name} is not a number")
 
 
 def _check(name: str, spec: Field, value):

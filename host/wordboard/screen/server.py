@@ -3,11 +3,17 @@
 * ``GET /`` is the page; ``GET /static/NAME`` one of the files shipped in
   ``wordboard/screen/static/`` (read once at start from the package; a name not in that list is
   a 404: no path from a request ever reaches the file system); ``/ws`` is the WebSocket.
-* Peers must be on the local network (loopback, private or link-local addresses): any other
-  address gets 403, and a WebSocket whose ``Origin`` is another site is refused.
+* Peers must be on the local network (loopback, the private ranges of RFC 1918 and RFC 4193,
+  link-local: :data:`LAN`): any other address gets 403. The ``Host`` a browser asked for must be
+  an address, ``localhost`` or a local name (``raspberrypi.local``, ``wordboard``, ``*.lan``,
+  ``*.home.arpa``...; more in ``$WORDBOARD_SCREEN_HOSTS``), so a site on the internet cannot
+  reach the board by pointing its own name at the Pi (DNS rebinding); a WebSocket whose
+  ``Origin`` is not the page's own is refused.
 * Each page gets the newest snapshot when it connects and whenever it changes. What it sends is
   checked by :mod:`wordboard.screen.protocol`; changing the game needs the PIN
-  (:mod:`wordboard.screen.pin`), checked on a worker thread, with a lockout after failures.
+  (:mod:`wordboard.screen.pin`), checked one at a time on a worker thread; after
+  :data:`MAX_FAILURES` wrong PINs in a row nobody may try for :data:`LOCKOUT_SECONDS`, twice as
+  long after each further wrong PIN (up to :data:`MAX_LOCKOUT_SECONDS`).
 """
 
 from __future__ import annotations
@@ -15,6 +21,9 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import os
+import re
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -37,6 +46,15 @@ SECURITY_HEADERS = {
 MAX_CLIENTS = 24
 MAX_FAILURES = 5
 LOCKOUT_SECONDS = 60.0
+MAX_LOCKOUT_SECONDS = 900.0
+
+#: the peers served: loopback, RFC 1918, link-local, IPv6 unique local and link-local
+LAN = tuple(ipaddress.ip_network(n) for n in (
+    "127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16",
+    "::1/128", "fc00::/7", "fe80::/10"))
+#: host names that only a local network resolves (besides single-label names and addresses)
+LOCAL_SUFFIXES = (".local", ".lan", ".home", ".home.arpa", ".internal", ".localdomain", ".localhost")
+HOST_NAME = re.compile(r"^[a-z0-9]([a-z0-9-]{0,62})(\.[a-z0-9]([a-z0-9-]{0,62}))*\.?$")
 
 
 def parse_listen(text: str | None, *, lan: bool) -> tuple[str, int]:
@@ -59,7 +77,7 @@ def parse_listen(text: str | None, *, lan: bool) -> tuple[str, int]:
 
 
 def peer_allowed(address: str | None) -> bool:
-    """Loopback, private (RFC 1918, ULA) or link-local peers only."""
+    """Peers on the local network only (:data:`LAN`)."""
     if not address:
         return False
     try:
@@ -68,16 +86,69 @@ def peer_allowed(address: str | None) -> bool:
         return False
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return ip.is_loopback or ip.is_link_local or (ip.is_private and not ip.is_unspecified)
+    return any(ip in network for network in LAN)
 
 
-def load_static() -> dict[str, tuple[bytes, str]]:
-    """The shipped files by name (only regular files directly in ``static/``)."""
+def split_host(host: str) -> str:
+    """``Host`` header -> the name or address, without the port and brackets, lower case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else ""
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host
+
+
+def host_allowed(host: str | None, extra: tuple[str, ...] = ()) -> bool:
+    """A ``Host`` the page may be asked for: an address, ``localhost``, this machine's name, a
+    single-label name (``wordboard``), a local-only suffix (``raspberrypi.local``) or one of
+    ``extra``. A public name (``evil.example``) is refused: its owner could point it at the Pi."""
+    name = split_host(host or "")
+    if not name:
+        return False
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    if not HOST_NAME.match(name):
+        return False
+    name = name.rstrip(".")
+    if name == "localhost" or "." not in name or name.endswith(LOCAL_SUFFIXES):
+        return True
+    return name in extra
+
+
+def allowed_hosts(environ=None) -> tuple[str, ...]:
+    """This machine's names and ``$WORDBOARD_SCREEN_HOSTS`` (comma-separated)."""
+    environ = os.environ if environ is None else environ
+    names = {socket.gethostname().lower()}        # no DNS look-up: the board may be offline
+    names.update(n.strip().lower().rstrip(".") for n in environ.get("WORDBOARD_SCREEN_HOSTS", "").split(",")
+                 if n.strip())
+    return tuple(sorted(names))
+
+
+def origin_allowed(origin: str | None, host: str) -> bool:
+    """A WebSocket's ``Origin`` must be the page's own (``http://`` + the ``Host`` asked for); a
+    client that sends none is not a browser page (browsers always send it)."""
+    if origin is None:
+        return True
+    host = host.strip().lower()
+    return bool(host) and origin.strip().lower() in (f"http://{host}", f"https://{host}")
+
+
+def load_static(folder=None) -> dict[str, tuple[bytes, str]]:
+    """The shipped files by name: regular files directly in ``static/`` (no folders, no hidden
+    files, no symbolic links), read once."""
+    from pathlib import Path
+
     out = {}
-    folder = resources.files("wordboard.screen") / "static"
+    folder = folder if folder is not None else resources.files("wordboard.screen") / "static"
     for item in folder.iterdir():
         name = item.name
         suffix = name[name.rfind("."):] if "." in name else ""
+        if isinstance(item, Path) and item.is_symlink():
+            continue
         if item.is_file() and suffix in STATIC_TYPES and not name.startswith("."):
             out[name] = (item.read_bytes(), STATIC_TYPES[suffix])
     return out
@@ -111,7 +182,10 @@ class ScreenServer:
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
         self._failures = 0
+        self._lockouts = 0
         self._locked_until = 0.0
+        self._pin_lock: asyncio.Lock | None = None
+        self.hosts = allowed_hosts()
         self.error: BaseException | None = None
         self.bound: tuple[str, int] | None = None
 
@@ -138,6 +212,7 @@ class ScreenServer:
 
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
+        self._pin_lock = asyncio.Lock()
         self.hub.watch(self._wake_threadsafe)
         try:
             async with serve(self._handler, self.host, self.port, process_request=self._http,
@@ -183,11 +258,13 @@ class ScreenServer:
         peer = (connection.remote_address or ("",))[0]
         if not peer_allowed(peer):
             return self._text(403, "the board's screen is for the local network only\n")
+        host = request.headers.get("Host", "")
+        if not host_allowed(host, self.hosts):
+            return self._text(403, "not a name of the board on the local network (the board's own "
+                                   "names, addresses and .local names are; more in WORDBOARD_SCREEN_HOSTS)\n")
         path = request.path.split("?", 1)[0]
         if path == "/ws":
-            origin = request.headers.get("Origin")
-            host = request.headers.get("Host", "")
-            if origin is not None and origin.split("://", 1)[-1] != host:
+            if not origin_allowed(request.headers.get("Origin"), host):
                 return self._text(403, "another site's page may not connect\n")
             if len(self.clients) >= MAX_CLIENTS:
                 return self._text(503, "too many screens connected\n")
@@ -293,23 +370,28 @@ class ScreenServer:
             reply({"type": "error", "message": "the board is busy: try again"})
 
     async def _unlock(self, client: Client, pin: str, reply) -> None:
-        now = time.monotonic()
-        if now < self._locked_until:
-            reply({"type": "error", "message": "too many wrong PINs: wait a minute"})
-            return
-        if not pins.is_set(self.pin_file):
-            reply({"type": "error", "message": "no PIN is set: run 'wordboard screen set-pin' on the board"})
-            return
-        ok = await asyncio.get_running_loop().run_in_executor(None, pins.check_pin, pin, self.pin_file)
-        if ok:
-            self._failures = 0
-            client.admin = True
-            reply({"type": "unlocked"})
-        else:
+        # One PIN check at a time: attempts sent at once from many pages wait their turn, so the
+        # lockout counts every one of them.
+        async with self._pin_lock:
+            if time.monotonic() < self._locked_until:
+                wait = max(1, round(self._locked_until - time.monotonic()))
+                reply({"type": "error", "message": f"too many wrong PINs: try again in {wait} s"})
+                return
+            if not pins.is_set(self.pin_file):
+                reply({"type": "error", "message": "no PIN is set: run 'wordboard screen set-pin' on the board"})
+                return
+            ok = await asyncio.get_running_loop().run_in_executor(None, pins.check_pin, pin, self.pin_file)
+            if ok:
+                self._failures = self._lockouts = 0
+                client.admin = True
+                reply({"type": "unlocked"})
+                return
             self._failures += 1
             if self._failures >= MAX_FAILURES:
-                self._failures = 0
-                self._locked_until = time.monotonic() + LOCKOUT_SECONDS
+                self._failures = MAX_FAILURES - 1      # from now on each wrong PIN locks again
+                self._locked_until = time.monotonic() + min(MAX_LOCKOUT_SECONDS,
+                                                            LOCKOUT_SECONDS * 2 ** self._lockouts)
+                self._lockouts += 1
             reply({"type": "error", "message": "wrong PIN"})
 
 

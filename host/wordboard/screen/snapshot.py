@@ -12,6 +12,7 @@ table can see the screen), only their sizes.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from wordboard.controller import questions as q
@@ -38,9 +39,11 @@ def square_name(square: Square) -> str:
     return f"{chr(ord('A') + square[1])}{square[0] + 1}"
 
 
-def question_dict(question: q.Question | None, *, card_shown: bool = False) -> dict | None:
+def question_dict(question: q.Question | None, *, card_shown: bool = False, count: int | None = None) -> dict | None:
     """``short``: the prompt's last line when the rest is on the screen already (eXtraDICTION's
-    clue card, written out in the terminal's prompt, is shown as a card)."""
+    clue card, written out in the terminal's prompt, is shown as a card). ``pick``: how the
+    question is answered by tapping squares on the board (:func:`square_pick`); ``count``: how
+    many squares a free answer takes (a HEXX Poached Pair flips two)."""
     if question is None:
         return None
     lines = [line.strip() for line in question.prompt.splitlines() if line.strip()]
@@ -51,9 +54,63 @@ def question_dict(question: q.Question | None, *, card_shown: bool = False) -> d
         style = "dice"
     elif choices and all(len(c) == 1 for c in choices):
         style = "letters"
+    labels = {}
+    if question.kind == q.CONFLICT and len(choices) == 2:
+        # the crossword adapter asks (the tag's letter, the camera's letter)
+        labels = {choices[0]: f"tag: {choices[0]}", choices[1]: f"camera: {choices[1]}"}
     return {"id": question.id, "kind": question.kind, "prompt": question.prompt, "short": short,
             "choices": choices, "squares": [list(s) for s in question.squares],
-            "free": not question.choices, "style": style}
+            "free": not question.choices, "style": style, "labels": labels,
+            "pick": square_pick(question, count)}
+
+
+_SQUARE_HEAD = re.compile(r"[=\s]")
+_SQUARE_NAME = re.compile(r"^([a-z])([1-9][0-9]?)$")
+
+
+def square_pick(question: q.Question, count: int | None = None) -> dict | None:
+    """How a question about squares is answered on the board (None: it is not):
+
+    * ``one``: every answer is one of the squares (a HEXX tile to remove or pick up): tapping a
+      square gives its answer (``answers``: square -> answer);
+    * ``filter``: the answers start with a square (a Metamorphosis ``e5=X E``): tapping a square
+      keeps the answers for that square (``answers``: square -> answers);
+    * ``many``: a free answer naming ``count`` of the squares (flip two tiles): tapping chooses
+      and unchooses them, the answer is their names (``names``: square -> name);
+    * ``candidates``: a question about one square with a few answers (the tag or the camera, a
+      blank's letter): the answers are shown on the board at the square.
+
+    Squares are ``"row,col"``; names are the games' own (column letter, row number: ``e5``).
+    """
+    squares = [tuple(s) for s in question.squares]
+    choices = list(question.choices)
+    if not squares:
+        # answers that name their squares (a Metamorphosis: ``e5=x E``) point at them anyway
+        for choice in choices:
+            found = _SQUARE_NAME.match(_SQUARE_HEAD.split(choice.strip(), 1)[0].lower())
+            if found:
+                squares.append((int(found.group(2)) - 1, ord(found.group(1)) - ord("a")))
+        if len(squares) < max(1, len(choices) - 1):        # all but one ("forfeit") name a square
+            return None
+        squares = list(dict.fromkeys(squares))
+    key = {square_name(s).lower(): f"{s[0]},{s[1]}" for s in squares}
+    if not choices:
+        if len(squares) > 1 or count:
+            return {"mode": "many", "count": max(1, int(count or 1)),
+                    "names": {k: n for n, k in key.items()}}
+        return None
+    answers: dict[str, list[str]] = {}
+    for choice in choices:
+        head = _SQUARE_HEAD.split(choice.strip(), 1)[0].lower()
+        if head in key:
+            answers.setdefault(key[head], []).append(choice)
+    if answers and len(answers) > 1:
+        if all(len(v) == 1 and v[0].strip().lower() in key for v in answers.values()):
+            return {"mode": "one", "answers": {k: v[0] for k, v in answers.items()}}
+        return {"mode": "filter", "answers": answers}
+    if len(squares) == 1 and not answers and len(choices) <= 4:
+        return {"mode": "candidates", "square": f"{squares[0][0]},{squares[0][1]}"}
+    return None
 
 
 def game_view(game, adapter=None) -> dict:
@@ -107,13 +164,27 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
         "board": board,
         "live": live_dict,
         "message": controller.message,
-        "question": question_dict(controller.question, card_shown=bool(view.get("card"))),
+        "question": question_dict(controller.question, card_shown=bool(view.get("card")),
+                                  count=_pick_count(controller.question, game)),
         "hint": [list(s) for s in controller.hint_squares],
         "view": view,
     }
     if extra:
         out.update(extra)
     return out
+
+
+def _pick_count(question: q.Question | None, game) -> int | None:
+    """How many squares the free answer to ``question`` names: the engine's pending decision
+    says (HEXX: ``Decision.count``)."""
+    if question is None or question.choices or not question.squares:
+        return None
+    pending = getattr(game, "pending", None)
+    decision = question.context.get("decision") if isinstance(question.context, dict) else None
+    kind = getattr(getattr(pending, "kind", None), "name", None)
+    if decision is not None and decision == kind:
+        return int(getattr(pending, "count", 1) or 1)
+    return None
 
 
 # -- Lexulous / Scrabble ---------------------------------------------------------------------------
@@ -192,7 +263,11 @@ def hexx_view(game, adapter=None) -> dict:
     for e in game.lasting_effects:
         effects.append({"name": e.source.name, "kind": e.kind.value, "player": name(e.player),
                         "colour": str(e.player), "active": bool(e.active),
-                        "number": e.source.number, "text": e.source.text})
+                        "number": e.source.number, "text": e.source.text,
+                        "does": _lasting_text(e, name),
+                        # how long it lasts: a lasting HEXX acts on one turn of its player
+                        "remaining": "this turn" if e.active else "next turn",
+                        "plays_left": game.plays_left if e.active and e.kind.name == "PLAY_TWICE" else None})
     history = []
     for rec in game.history:
         words = [getattr(w, "text", None) or getattr(w, "word", None) or str(w) for w in rec.words]
@@ -234,6 +309,20 @@ def hexx_view(game, adapter=None) -> dict:
         "pending": getattr(getattr(pending, "kind", None), "value", None) if pending is not None else None,
         "pending_for": name(pending.chooser) if pending is not None and getattr(pending, "chooser", None) else None,
     }
+
+
+def _lasting_text(effect, name) -> str:
+    """What a lasting HEXX does, with the players' names."""
+    kind = effect.kind.name
+    who = name(effect.player)
+    if kind == "ANOTHER_TURN":
+        return f"{who} plays another turn"
+    if kind == "PLAY_TWICE":
+        return f"{who} plays twice"
+    if kind == "FROZEN":
+        protected = name(effect.protected) if effect.protected is not None else "the other player"
+        return f"{who} cannot flip {protected}'s tiles"
+    return f"{who} swaps a letter on the board, or forfeits the turn"
 
 
 # -- eXtraDICTION ----------------------------------------------------------------------------------

@@ -126,7 +126,8 @@ def open_backend(spec: str | None = None, **options) -> SensorBackend:
     """Open the sensor board named by ``spec``: a serial device path, ``sim`` or
     ``sim:ROWSxCOLS`` for the simulator, or None/``auto`` (``$WORDBOARD_SENSOR`` if set) to
     find the real board by its udev name or USB ids."""
-    spec = spec or os.environ.get("WORDBOARD_SENSOR") or "auto"
+    if spec in (None, "auto"):
+        spec = os.environ.get("WORDBOARD_SENSOR") or "auto"
     if spec == "sim" or spec.startswith("sim:"):
         from wordboard.sensor.simulator import SimulatedSensorLink, parse_grid_size
 

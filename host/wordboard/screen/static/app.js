@@ -21,9 +21,11 @@ let ws = null;
 let admin = false;
 let pinSet = false;
 let lastShownVersion = -1;
-let lastMoveKey = null;
+let lastMoveKey = null;         // the last move shown (null: none seen yet on this page)
 let summaryClosedFor = null;
 let answeredQuestion = null;
+let local = false;              // this page runs on the board's own screen (the Pi speaks for it)
+const pick = { question: null, chosen: [], filter: null };   // squares tapped for the question
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -44,13 +46,21 @@ function toast(text, bad) {
 }
 
 function speak(text) {
-  if (!kids || !text || !("speechSynthesis" in window)) return;
+  // The browser's voice, in the children's mode on a phone or tablet; the board's own screen
+  // leaves speaking to the Pi (espeak-ng), which says moves, cards and questions by itself.
+  if (!kids || local || !text || !("speechSynthesis" in window)) return;
   try {
     const u = new SpeechSynthesisUtterance(text);
     u.rate = 0.85;
     speechSynthesis.cancel();
     speechSynthesis.speak(u);
   } catch (e) { /* no voice: the Pi speaks */ }
+}
+
+function sayLetter(ch) {
+  // A letter tapped: said by the Pi on its own screen, by the browser elsewhere.
+  if (local) send({ type: "say", what: "letter", letter: ch.toUpperCase() });
+  else speak(ch);
 }
 
 function send(message) {
@@ -76,7 +86,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(event.data); } catch (e) { return; }
     if (msg.type === "state") render(msg.state);
-    else if (msg.type === "welcome") { pinSet = !!msg.pin; }
+    else if (msg.type === "welcome") { pinSet = !!msg.pin; local = !!msg.local; }
     else if (msg.type === "error") {
       toast(msg.message, true);
       $("admin-status").textContent = msg.message;
@@ -85,7 +95,7 @@ function connect() {
     else if (msg.type === "unlocked") { admin = true; $("admin-status").textContent = ""; showAdmin(); toast("unlocked"); }
     else if (msg.type === "locked") { admin = false; showAdmin(); }
     else if (msg.type === "ok") { toast(msg.message || "done"); $("admin-status").textContent = msg.message || ""; }
-    else if (msg.type === "answered") { toast("answered: " + msg.value); }
+    else if (msg.type === "answered") { toast(kids ? "✔" : "answered: " + msg.value); }
   };
 }
 
@@ -145,12 +155,17 @@ Views.register("hexx", {
       box.appendChild(rolled);
     }
     for (const e of v.effects || []) {
-      const item = el("div", "effect colour-" + e.colour + " " + (e.active ? "active" : "waiting"));
+      // a lasting HEXX: what it does, to whom, and how long it lasts (this turn, or the next one)
+      const item = el("div", "effect lasting colour-" + e.colour + " " + (e.active ? "active" : "waiting"));
+      item.dataset.kind = e.kind;
       item.appendChild(el("span", "d20 small", String(e.number)));
       const text = el("div", "effect-text");
-      text.appendChild(el("b", null, `${e.name} · ${e.player}` + (e.active ? " (now)" : " (next turn)")));
-      if (!kids) text.appendChild(el("span", null, e.text));
+      text.appendChild(el("b", "effect-name", e.name));
+      text.appendChild(el("span", "effect-does", e.does || `${e.player}: ${e.text}`));
       item.appendChild(text);
+      const left = el("span", "remaining", `⏳ ${e.remaining || (e.active ? "this turn" : "next turn")}` +
+        (e.plays_left ? ` · ${e.plays_left} plays` : ""));
+      item.appendChild(left);
       box.appendChild(item);
     }
     if (v.plays_left > 1) box.appendChild(el("div", "note", `${v.plays_left} plays left this turn`));
@@ -172,7 +187,7 @@ Views.register("extradiction", {
       for (const ch of letters) {
         const tile = el("button", "letter-tile", ch || " ");
         tile.type = "button";
-        if (ch) tile.addEventListener("click", () => speak(ch));
+        if (ch) tile.addEventListener("click", () => sayLetter(ch));
         word.appendChild(tile);
       }
       card.appendChild(word);
@@ -184,7 +199,7 @@ Views.register("extradiction", {
       const hear = el("button", "icon say", "🔊");
       hear.type = "button";
       hear.setAttribute("aria-label", "say the meaning");
-      hear.addEventListener("click", () => { speak(v.card.word || v.card.meaning); send({ type: "say", what: "card" }); });
+      hear.addEventListener("click", () => { if (local) send({ type: "say", what: "card" }); else speak(v.card.word || v.card.meaning); });
       card.appendChild(hear);
       box.appendChild(card);
     }
@@ -267,7 +282,8 @@ function render(st) {
   $("title").textContent = st.game.title + (st.ended ? " (ended)" : "");
   $("bag").textContent = st.bag === null || st.bag === undefined ? "" : (kids ? `👜 ${st.bag}` : `bag ${st.bag}`);
   const mover = st.to_move !== null && st.to_move !== undefined ? st.players[st.to_move] : null;
-  $("turn").textContent = st.over ? "game over" : st.ended ? "" : (mover ? `${kids ? AVATARS[st.to_move % 4] + " " : ""}${mover.name} to play` : "");
+  $("turn").textContent = kids ? (st.over || st.ended ? "🏁" : mover ? `${AVATARS[st.to_move % 4]} ${mover.name}` : "")
+    : st.over ? "game over" : st.ended ? "" : (mover ? `${mover.name} to play` : "");
   renderBoard(st);
   renderScores(st);
   renderLast(st);
@@ -296,7 +312,13 @@ function renderBoard(st) {
   if (st.last) mark(st.last.squares, "last");
   if (st.live) { mark(st.live.squares, "pending-" + st.live.status); mark(st.live.at_fault, "fault"); }
   mark(st.hint, "hint");
-  if (st.question) mark(st.question.squares, "asked");
+  const q = st.question && answeredQuestion !== st.question.id ? st.question : null;
+  if (q && pick.question !== q.id) { pick.question = q.id; pick.chosen = []; pick.filter = null; }
+  if (q && q.pick && q.pick.mode !== "candidates") {
+    // a question answered on the board: its squares can be tapped
+    mark(pickKeys(q).map((k) => k.split(",")), "pickable");
+    mark(pick.chosen.concat(pick.filter ? [pick.filter] : []).map((k) => k.split(",")), "picked");
+  } else if (st.question) mark(st.question.squares, "asked");
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const key = `${r},${c}`;
@@ -316,6 +338,101 @@ function renderBoard(st) {
       view.cell(st, key, cell);
     }
   }
+}
+
+/* -- answering on the board: tapping squares ------------------------------------------------------- */
+
+function pickKeys(q) {
+  const p = q && q.pick;
+  if (!p) return [];
+  if (p.mode === "one" || p.mode === "filter") return Object.keys(p.answers);
+  if (p.mode === "many") return Object.keys(p.names);
+  return [p.square];
+}
+
+$("board").addEventListener("click", (event) => {
+  const cell = event.target.closest(".cell");
+  if (!cell || !state) return;
+  const index = Array.prototype.indexOf.call($("board").childNodes, cell);
+  if (index < 0) return;
+  tapSquare(`${Math.floor(index / state.board.cols)},${index % state.board.cols}`);
+});
+
+function tapSquare(key) {
+  const q = state && state.question;
+  if (!q || !q.pick || answeredQuestion === q.id) return;
+  const p = q.pick;
+  if (p.mode === "one" && p.answers[key]) {
+    answer(q, p.answers[key]);
+  } else if (p.mode === "filter" && p.answers[key]) {
+    pick.filter = pick.filter === key ? null : key;      // tap again: every answer again
+    updatePick(q);
+  } else if (p.mode === "many" && p.names[key]) {
+    const at = pick.chosen.indexOf(key);
+    if (at >= 0) pick.chosen.splice(at, 1);
+    else if (pick.chosen.length < p.count) pick.chosen.push(key);
+    updatePick(q);
+  } else if (p.mode === "candidates" && key === p.square) {
+    const box = $("square-choices");
+    box.classList.remove("nudge"); void box.offsetWidth; box.classList.add("nudge");
+  }
+}
+
+function updatePick(q) {
+  // the board's marks, the answers left after a square was tapped, the squares chosen so far
+  renderBoard(state);
+  const p = q.pick;
+  const bar = $("prompt-pick");
+  bar.classList.toggle("hidden", !p || p.mode !== "many");
+  if (p && p.mode === "filter") {
+    for (const b of $("prompt-choices").querySelectorAll(".choice")) {
+      const keep = !pick.filter || p.answers[pick.filter].includes(b.dataset.value) || !pickKeys(q).some((k) => p.answers[k].includes(b.dataset.value));
+      b.classList.toggle("hidden", !keep);
+    }
+  }
+  if (p && p.mode === "many") {
+    const names = pick.chosen.map((k) => p.names[k]);
+    $("pick-count").textContent = `${pick.chosen.length} of ${p.count}: ${names.join(" ") || "tap the squares on the board"}`;
+    $("pick-ok").disabled = pick.chosen.length !== p.count;
+    $("prompt-input").value = names.join(" ");
+  }
+  placeCandidates(q);
+}
+
+$("pick-ok").addEventListener("click", () => {
+  const q = state && state.question;
+  if (!q || !q.pick || q.pick.mode !== "many" || pick.chosen.length !== q.pick.count) return;
+  answer(q, pick.chosen.map((k) => q.pick.names[k]).join(" "));
+});
+$("pick-clear").addEventListener("click", () => { pick.chosen = []; if (state && state.question) updatePick(state.question); });
+
+function placeCandidates(q) {
+  // a question about one square with a few answers (the tag or the camera): they are shown on
+  // the board at the square, tapped there
+  const box = $("square-choices");
+  const p = q && q.pick;
+  if (!p || p.mode !== "candidates" || answeredQuestion === q.id) { box.classList.add("hidden"); box.dataset.question = ""; return; }
+  if (box.dataset.question !== String(q.id)) {
+    box.dataset.question = String(q.id);
+    clear(box);
+    for (const choice of q.choices) {
+      const b = el("button", "btn candidate", (q.labels || {})[choice] || choice);
+      b.type = "button";
+      b.dataset.value = choice;
+      b.addEventListener("click", (event) => { event.stopPropagation(); answer(q, choice); });
+      box.appendChild(b);
+    }
+  }
+  box.classList.remove("hidden");
+  const [r, c] = p.square.split(",").map(Number);
+  const cell = $("board").childNodes[r * state.board.cols + c];
+  const wrap = $("board-wrap").getBoundingClientRect();
+  const rect = cell.getBoundingClientRect();
+  const below = rect.bottom - wrap.top + 4;
+  const top = below + box.offsetHeight > wrap.height ? rect.top - wrap.top - box.offsetHeight - 4 : below;
+  const left = Math.min(Math.max(0, rect.left - wrap.left + rect.width / 2 - box.offsetWidth / 2), wrap.width - box.offsetWidth);
+  box.style.top = `${Math.max(0, top)}px`;
+  box.style.left = `${Math.max(0, left)}px`;
 }
 
 function sizeBoard() {
@@ -353,7 +470,7 @@ function renderLast(st) {
   const box = $("last");
   clear(box);
   const last = st.last;
-  if (!last) { box.appendChild(el("div", "empty", kids ? "🎲" : "No moves yet")); return; }
+  if (!last) { box.appendChild(el("div", "empty", kids ? "🎲" : "No moves yet")); lastMoveKey = `${st.game.id}:-`; return; }
   const key = `${st.game.id}:${last.n}`;
   if (kids && last.kind !== "play") {
     // a pass or a wrong guess: pictures only
@@ -364,13 +481,13 @@ function renderLast(st) {
     for (const ch of word.toUpperCase().replace(/[^A-Z]/g, "")) {
       const t = el("button", "letter-tile", ch);
       t.type = "button";
-      t.addEventListener("click", () => speak(ch));
+      t.addEventListener("click", () => sayLetter(ch));
       tiles.appendChild(t);
     }
     const hear = el("button", "icon say", "🔊");
     hear.type = "button";
     hear.setAttribute("aria-label", "say the word");
-    hear.addEventListener("click", () => { speak(word.toLowerCase() + ". " + word.toUpperCase().split("").join(", ")); send({ type: "say", what: "last" }); });
+    hear.addEventListener("click", () => { if (local) send({ type: "say", what: "last" }); else speak(word.toLowerCase() + ". " + word.toUpperCase().split("").join(", ")); });
     tiles.appendChild(hear);
     box.appendChild(tiles);
     box.appendChild(el("div", "kid-points", `${AVATARS[last.player % 4]} ⭐ ${last.score}`));
@@ -453,35 +570,49 @@ function renderHistory(st) {
 function renderPrompt(st) {
   const box = $("prompt");
   const q = st.question;
-  if (!q || answeredQuestion === q.id) { box.classList.add("hidden"); box.dataset.question = ""; return; }
-  if (box.dataset.question === String(q.id)) return;        // already shown
+  if (!q || answeredQuestion === q.id) {
+    box.classList.add("hidden"); box.dataset.question = ""; placeCandidates(null);
+    return;
+  }
+  if (box.dataset.question === String(q.id)) { placeCandidates(q); return; }    // already shown
   box.dataset.question = String(q.id);
   box.dataset.kind = q.kind;
+  // a question about squares leaves the board in sight (and in reach: its squares are tapped)
+  box.classList.toggle("docked", !!(q.pick || (q.squares && q.squares.length)));
   $("prompt-text").textContent = q.short || q.prompt;
   const choices = $("prompt-choices");
   clear(choices);
   choices.className = "choices " + (q.style || (q.choices.length > 6 ? "letters" : "words"));
+  const pictured = q.choices.length > 0 && q.choices.every((c) => KID_CHOICES[c] || c.length === 1);
+  box.classList.toggle("pictured", pictured);      // the children's mode needs no reading here
   for (const choice of q.choices) {
-    const b = el("button", "btn choice", kids && KID_CHOICES[choice] ? KID_CHOICES[choice] : choice);
+    const label = kids && KID_CHOICES[choice] ? KID_CHOICES[choice] : (q.labels || {})[choice] || choice;
+    const b = el("button", "btn choice", label);
     b.type = "button";
     b.dataset.value = choice;
     if (kids && KID_CHOICES[choice]) b.setAttribute("aria-label", choice);
     b.addEventListener("click", () => {
-      if (kids && choice.length === 1) speak(choice);
+      if (kids && choice.length === 1) sayLetter(choice);
       answer(q, choice);
     });
     choices.appendChild(b);
   }
-  $("prompt-free").classList.toggle("hidden", !q.free);
+  // squares to tap (a HEXX Poached Pair) are chosen on the board, not typed
+  $("prompt-free").classList.toggle("hidden", !q.free || !!(q.pick && q.pick.mode === "many"));
   $("prompt-input").value = "";
+  $("prompt-hint").textContent = !q.pick ? "" : q.pick.mode === "many" ? `Tap ${q.pick.count} squares on the board.`
+    : q.pick.mode === "candidates" ? "Tap the answer on the board, or here." : "Tap a square on the board, or an answer here.";
   box.classList.remove("hidden");
+  updatePick(q);
   speak(q.short || q.prompt);
 }
 
 function answer(q, value) {
   answeredQuestion = q.id;
   $("prompt").classList.add("hidden");
+  placeCandidates(null);
   send({ type: "answer", question: q.id, value: value });
+  if (state) renderBoard(state);
 }
 
 $("prompt-free").addEventListener("submit", (event) => {
@@ -490,7 +621,11 @@ $("prompt-free").addEventListener("submit", (event) => {
   const value = $("prompt-input").value.trim();
   if (value) answer(state.question, value);
 });
-$("prompt-say").addEventListener("click", () => { if (state && state.question) { speak(state.question.short || state.question.prompt); send({ type: "say", what: "prompt" }); } });
+$("prompt-say").addEventListener("click", () => {
+  if (!state || !state.question) return;
+  if (local) send({ type: "say", what: "prompt" });
+  else speak(state.question.short || state.question.prompt);
+});
 
 /* -- the board's buttons -------------------------------------------------------------------------- */
 
