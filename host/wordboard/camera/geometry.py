@@ -124,6 +124,23 @@ class GridWarp:
         return cv2.warpPerspective(image, self.homography(), self.size, flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)
 
+    def padded(self, image: np.ndarray, margin: int | None = None) -> np.ndarray:
+        """The straightened picture with ``margin`` pixels (default: one square) of what lies
+        around the grid on every side: what :func:`bend_to_lines` and :func:`fit_grid_to_lines`
+        measure, and (through :meth:`straighten_padded`) the canonical image, from one warp."""
+        margin = self.cell if margin is None else margin
+        shift = np.array([[1, 0, margin], [0, 1, margin], [0, 0, 1]], np.float64)
+        w, h = self.size
+        return cv2.warpPerspective(image, shift @ self.homography(), (w + 2 * margin, h + 2 * margin),
+                                   flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+    def straighten_padded(self, padded: np.ndarray) -> np.ndarray:
+        """:meth:`straighten` from an image :meth:`padded` made with the default margin (the same
+        pixels, without warping the picture again)."""
+        m = self.cell
+        w, h = self.size
+        return padded[m : m + h, m : m + w].copy()
+
     def square_centre_in_image(self, row: int, col: int) -> tuple[float, float]:
         """Where the centre of square ``(row, col)`` is in the picture."""
         inv = np.linalg.inv(self.homography())
@@ -174,15 +191,11 @@ class BentGridWarp(GridWarp):
         shape = np.shape(x)
         return (terms @ np.asarray(self.dx)).reshape(shape), (terms @ np.asarray(self.dy)).reshape(shape)
 
-    def _padded(self, image: np.ndarray, margin: int) -> np.ndarray:
-        shift = np.array([[1, 0, margin], [0, 1, margin], [0, 0, 1]], np.float64)
-        w, h = self.size
-        return cv2.warpPerspective(image, shift @ self.homography(), (w + 2 * margin, h + 2 * margin),
-                                   flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
     def straighten(self, image: np.ndarray) -> np.ndarray:
+        return self.straighten_padded(self.padded(image))
+
+    def straighten_padded(self, padded: np.ndarray) -> np.ndarray:
         margin = self.cell
-        padded = self._padded(image, margin)
         w, h = self.size
         # The displacement is smooth: evaluate it every 8 pixels and interpolate.
         step = 8
@@ -194,9 +207,8 @@ class BentGridWarp(GridWarp):
         # cv2.resize puts sample i at (i + 0.5) * step - 0.5; shift so it sits at i * step.
         off = (step - 1) // 2
         ddx, ddy = ddx[off : off + h, off : off + w], ddy[off : off + h, off : off + w]
-        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-        map_x = xs + ddx + margin
-        map_y = ys + ddy + margin
+        map_x = ddx + (np.arange(w, dtype=np.float32) + margin)[None, :]
+        map_y = ddy + (np.arange(h, dtype=np.float32) + margin)[:, None]
         return cv2.remap(padded, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
     def _to_image(self, points: np.ndarray) -> np.ndarray:
@@ -231,8 +243,59 @@ class BentGridWarp(GridWarp):
         return segs
 
 
+def _median(values: np.ndarray, axis: int) -> np.ndarray:
+    """``np.median(values, axis)``, from a plain sort: for the small arrays here numpy's median
+    (a partition of a copy, with NaN checks) takes several times longer."""
+    n = values.shape[axis]
+    ordered = np.sort(values, axis=axis)
+    return 0.5 * (np.take(ordered, (n - 1) // 2, axis=axis) + np.take(ordered, n // 2, axis=axis))
+
+
+def _measure_lines(padded: np.ndarray, warp: GridWarp, bands: int, reach: int,
+                   lines: str = "inner") -> tuple[np.ndarray, np.ndarray]:
+    """Where each grid line really is in ``padded`` (``warp.padded`` of the picture, one square
+    of margin), in ``bands`` stretches along its length, within ``reach`` pixels of where ``warp``
+    puts it. Returns two float arrays of rows ``(line position, position along, offset, weight)``
+    in canonical pixels: first the vertical lines (their x, the stretch's y, the x offset), then
+    the horizontal ones (their y, the stretch's x, the y offset). ``lines`` is ``"inner"`` (the
+    outer lines meet the board's border, whose edge is easily taken for them) or ``"all"``."""
+    cell = warp.cell
+    margin = cell
+    grey = padded if padded.ndim == 2 else cv2.cvtColor(padded, cv2.COLOR_BGR2GRAY)
+    grey = grey.astype(np.float32)
+    window = np.arange(-reach, reach + 1)
+    out = []
+    for axis in (0, 1):  # 0: vertical lines (x positions), 1: horizontal lines
+        # Horizontal lines are measured as the vertical lines of the transposed picture (a
+        # contiguous array: the column gathers below are several times faster than on a view).
+        grad = np.abs(cv2.Sobel(grey if axis == 0 else np.ascontiguousarray(grey.T), cv2.CV_32F, 1, 0, ksize=3))
+        n_lines, along = (warp.cols, warp.rows) if axis == 0 else (warp.rows, warp.cols)
+        edges = np.linspace(0, along, bands + 1)
+        ks = np.arange(1, n_lines) if lines == "inner" else np.arange(0, n_lines + 1)
+        cols = margin + ks[:, None] * cell + window[None, :]  # (lines, window)
+        rows = []
+        for b in range(bands):
+            a0, a1 = margin + int(edges[b] * cell), margin + int(edges[b + 1] * cell)
+            # Median across the stretch: a line is there all along, a letter's edge is not.
+            profiles = _median(grad[a0:a1:2][:, cols], axis=0)  # (lines, window); every other row
+            typical = _median(profiles, axis=1) + 1e-3
+            i = np.argmax(profiles, axis=1)
+            peak = profiles[np.arange(len(ks)), i]
+            strength = peak / typical
+            ok = (strength >= 2.0) & (i > 0) & (i < profiles.shape[1] - 1)
+            il, ir = np.clip(i - 1, 0, None), np.clip(i + 1, None, profiles.shape[1] - 1)
+            left, right = profiles[np.arange(len(ks)), il], profiles[np.arange(len(ks)), ir]
+            denom = left - 2 * peak + right
+            sub = np.where(denom < 0, 0.5 * (left - right) / np.where(denom < 0, denom, -1.0), 0.0)
+            offset = i + sub - reach
+            pos_along = np.full(len(ks), (a0 + a1) / 2 - margin, np.float64)
+            rows.append(np.stack([ks * cell, pos_along, offset, np.minimum(strength, 6.0)], axis=1)[ok])
+        out.append(np.concatenate(rows).astype(np.float64))
+    return out[0], out[1]
+
+
 def bend_to_lines(image: np.ndarray, warp: GridWarp, bands: int = 5, search: float = 0.3,
-                  min_shift: float = 0.12, max_shift: float = 0.6) -> BentGridWarp | None:
+                  min_shift: float = 0.12, max_shift: float = 0.6, padded: np.ndarray | None = None) -> BentGridWarp | None:
     """Fit the grid line by line, for a board that is not flat.
 
     In the straightened picture (with a square's margin around it) every grid line is looked
@@ -240,67 +303,111 @@ def bend_to_lines(image: np.ndarray, warp: GridWarp, bands: int = 5, search: flo
     the homography puts it; a smooth cubic displacement is fitted to those positions (weighted
     by how clearly each shows). Returns None when the lines are where the homography says
     (no displacement beyond ``min_shift`` squares: a flat board), when too few show, or when
-    the fit wanders more than ``max_shift`` squares (not believable)."""
+    the fit wanders more than ``max_shift`` squares (not believable). ``padded`` is
+    ``warp.padded(image)`` if the caller has it already."""
     # Measured at the canonical resolution: at half of it the fit wandered up to 0.14 square on
     # flat rendered boards, too near the real bends it must tell apart.
     cell = warp.cell
-    margin = cell
-    probe = BentGridWarp(warp.corners, warp.rows, warp.cols, cell)
-    padded = probe._padded(image, margin)
-    grey = padded if padded.ndim == 2 else cv2.cvtColor(padded, cv2.COLOR_BGR2GRAY)
-    grey = grey.astype(np.float32)
-    w, h = probe.size
-    reach = int(round(search * cell))
-    xs, ys, dxs, dys, wxs, wys = [], [], [], [], [], []
-    for axis in (0, 1):  # 0: vertical lines (x positions), 1: horizontal lines
-        grad = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1 - axis, axis, ksize=3))
-        n_lines, along = (warp.cols, warp.rows) if axis == 0 else (warp.rows, warp.cols)
-        edges = np.linspace(0, along, bands + 1)
-        inner = np.arange(1, n_lines)  # inner lines only: the outer ones meet the board's border
-        cols = margin + inner[:, None] * cell + np.arange(-reach, reach + 1)[None, :]  # (lines, window)
-        if axis == 1:
-            grad = grad.T  # horizontal lines become columns
-        for b in range(bands):
-            a0, a1 = margin + int(edges[b] * cell), margin + int(edges[b + 1] * cell)
-            # Median across the stretch: a line is there all along, a letter's edge is not.
-            profiles = np.median(grad[a0:a1:2][:, cols], axis=0)  # (lines, window); every other row
-            pos_along = (a0 + a1) / 2 - margin
-            typical = np.median(profiles, axis=1) + 1e-3
-            for k, profile, base in zip(inner.tolist(), profiles, typical.tolist()):
-                i = int(np.argmax(profile))
-                strength = float(profile[i] / base)
-                if strength < 2.0 or i == 0 or i == len(profile) - 1:
-                    continue
-                left, mid, right = profile[i - 1], profile[i], profile[i + 1]
-                denom = left - 2 * mid + right
-                sub = 0.5 * (left - right) / denom if denom < 0 else 0.0
-                offset = i + sub - reach
-                if axis == 0:
-                    xs.append(k * cell); ys.append(pos_along); dxs.append(offset); wxs.append(min(strength, 6.0))
-                else:
-                    xs.append(pos_along); ys.append(k * cell); dys.append(offset); wys.append(min(strength, 6.0))
-    nv, nh = len(dxs), len(dys)
+    if padded is None:
+        padded = warp.padded(image)
+    w, h = warp.size
+    vertical, horizontal = _measure_lines(padded, warp, bands, int(round(search * cell)))
     need = 0.6 * bands * (warp.rows + warp.cols - 2) / 2
-    if nv < need or nh < need:
+    if len(vertical) < need or len(horizontal) < need:
         return None
-    px, py = np.array(xs, np.float64), np.array(ys, np.float64)
     coef = []
-    for sel, values, weights in ((slice(0, nv), dxs, wxs), (slice(nv, nv + nh), dys, wys)):
-        terms = _poly_terms(px[sel] / w, py[sel] / h)
-        sw = np.sqrt(np.array(weights))
-        target = np.array(values, np.float64)
+    for samples, transposed in ((vertical, False), (horizontal, True)):
+        # Vertical lines: (x, y) = (line, along); horizontal lines: (x, y) = (along, line).
+        px, py = (samples[:, 1], samples[:, 0]) if transposed else (samples[:, 0], samples[:, 1])
+        terms = _poly_terms(px / w, py / h)
+        sw = np.sqrt(samples[:, 3])
+        target = samples[:, 2]
         fit = np.linalg.lstsq(terms * sw[:, None], target * sw, rcond=None)[0]
         # One round of dropping outliers (a tile's edge taken for the line).
         resid = np.abs(terms @ fit - target)
         keep = resid < max(0.05 * cell, 2.5 * np.median(resid))
         if keep.sum() >= 10:
             fit = np.linalg.lstsq(terms[keep] * sw[keep, None], target[keep] * sw[keep], rcond=None)[0]
-        coef.append(fit * (warp.cell / cell))
+        coef.append(fit)
     bent = BentGridWarp(warp.corners, warp.rows, warp.cols, warp.cell, tuple(coef[0].tolist()), tuple(coef[1].tolist()))
-    w, h = warp.size
     gy, gx = np.mgrid[0 : h + 1 : warp.cell / 2, 0 : w + 1 : warp.cell / 2]
     ddx, ddy = bent.displacement(gx, gy)
     biggest = float(np.max(np.hypot(ddx, ddy))) / warp.cell
     if biggest < min_shift or biggest > max_shift:
         return None
     return bent
+
+
+def fit_grid_to_lines(image: np.ndarray, warp: GridWarp, search: float = 0.42, rounds: int = 1,
+                      bands: int = 6) -> tuple[GridCorners, float] | None:
+    """The grid's corners refined so its lines lie on the picture's lines, starting from
+    ``warp`` (corners that may be off by up to about ``search`` squares in places, such as a
+    corner estimated from three markers). Returns ``(corners, residual)``, the residual being
+    the lines' typical distance from the fitted grid in squares, or None when too few lines show.
+
+    Every inner grid line is looked for in ``bands`` stretches along its length; a homography is
+    fitted to all of them at once (a flat board's lines are straight and meet the picture's plane
+    in one projective map), by the direct linear method: for a vertical line k, the map from the
+    straightened picture back to the true grid must send each of its points to u = k squares,
+    which is linear in the map's eight unknowns; likewise v = k for horizontal lines. Stretches
+    far off the fit (a tile's edge taken for the line) are dropped and the fit repeated; each
+    round measures again, closer, from the previous round's grid."""
+    cell = warp.cell
+    w, h = warp.size
+    current = warp
+    residual = np.inf
+    for round_ in range(rounds):
+        reach = int(round((search if round_ == 0 else 0.2) * cell))
+        vertical, horizontal = _measure_lines(current.padded(image), current, bands, reach)
+        need = 0.5 * bands * (warp.rows + warp.cols - 2) / 2
+        if len(vertical) < need or len(horizontal) < need:
+            return None
+        # Samples in the straightened picture (x, y) and the true coordinate (u or v) they must map to.
+        x = np.concatenate([vertical[:, 0] + vertical[:, 2], horizontal[:, 1]]) / w
+        y = np.concatenate([vertical[:, 1], horizontal[:, 0] + horizontal[:, 2]]) / h
+        target = np.concatenate([vertical[:, 0] / w, horizontal[:, 0] / h])
+        is_v = np.arange(len(x)) < len(vertical)
+        weight = np.sqrt(np.concatenate([vertical[:, 3], horizontal[:, 3]]))
+        # Unknowns: a11 a12 a13 a21 a22 a23 a31 a32 (a33 = 1); u = (a11 x + a12 y + a13) / (a31 x + a32 y + 1).
+        rows_ = np.zeros((len(x), 8))
+        rows_[is_v, 0], rows_[is_v, 1], rows_[is_v, 2] = x[is_v], y[is_v], 1.0
+        rows_[~is_v, 3], rows_[~is_v, 4], rows_[~is_v, 5] = x[~is_v], y[~is_v], 1.0
+        rows_[:, 6], rows_[:, 7] = -target * x, -target * y
+        keep = np.ones(len(x), bool)
+        for _ in range(3):
+            if keep.sum() < 12:
+                return None
+            a = np.linalg.lstsq(rows_[keep] * weight[keep, None], target[keep] * weight[keep], rcond=None)[0]
+            denom = a[6] * x + a[7] * y + 1.0
+            mapped = np.where(is_v, (a[0] * x + a[1] * y + a[2]), (a[3] * x + a[4] * y + a[5])) / denom
+            err = np.abs(mapped - target) * np.where(is_v, w, h) / cell  # in squares
+            new_keep = err < max(0.12, 3.0 * float(np.median(err[keep])))
+            if np.array_equal(new_keep, keep):
+                break
+            keep = new_keep
+        residual = float(np.median(err[keep]))
+        # The map takes the straightened picture (normalised) to the true grid (normalised); the
+        # grid's corners are where the unit square's corners come from.
+        forward = np.array([[a[0], a[1], a[2]], [a[3], a[4], a[5]], [a[6], a[7], 1.0]])
+        unit = np.array([[[0, 0]], [[1, 0]], [[1, 1]], [[0, 1]]], np.float64)
+        straight = cv2.perspectiveTransform(unit, np.linalg.inv(forward)).reshape(4, 2) * np.array([w, h])
+        points = cv2.perspectiveTransform(straight.reshape(-1, 1, 2), np.linalg.inv(current.homography()))
+        corners = GridCorners.from_array(points.reshape(4, 2))
+        if not corners.is_plausible():
+            return None
+        current = GridWarp(corners, warp.rows, warp.cols, warp.cell)
+    return current.corners, residual
+
+
+def line_support(image: np.ndarray, warp: GridWarp, bands: int = 5, reach: float = 0.2,
+                 padded: np.ndarray | None = None) -> float:
+    """The share of the grid's lines (all of them, the outer ones too, each in ``bands``
+    stretches) that show in the picture within ``reach`` squares of where ``warp`` puts them.
+
+    Near 1 for a grid lying on a board's lines (tiles hide some stretches, their edges stand
+    in for others); low for a grid squeezed onto a picture that shows only part of the board,
+    whose lines then fall between the real ones."""
+    if padded is None:
+        padded = warp.padded(image)
+    vertical, horizontal = _measure_lines(padded, warp, bands, max(2, int(round(reach * warp.cell))), lines="all")
+    return (len(vertical) + len(horizontal)) / (bands * (warp.rows + warp.cols + 2))

@@ -25,8 +25,11 @@ from wordboard.paths import cache_dir
 TILES = "tiles"
 HANDWRITTEN = "handwritten"
 KINDS = (TILES, HANDWRITTEN)
-_FORMAT_VERSION = 3
+_FORMAT_VERSION = 4
 _CELL = 40  # square side the training squares are drawn at (the canonical cell)
+#: Height of handwritten letters, as a share of the square: from small neat writing to capitals
+#: filling the square from line to line, as children write them (training and the virtual camera).
+HANDWRITING_SIZE = (0.45, 0.88)
 
 
 @dataclass(frozen=True)
@@ -48,15 +51,18 @@ def _hog(images: np.ndarray, cell: int = 6, bins: int = 9) -> np.ndarray:
     gy[:, 1:-1, :] = images[:, 2:, :] - images[:, :-2, :]
     magnitude = np.hypot(gx, gy)
     angle = (np.arctan2(gy, gx) % np.pi) / np.pi * bins
-    low = np.floor(angle).astype(int) % bins
+    low = np.floor(angle).astype(np.intp) % bins
     frac = angle - np.floor(angle)
     cells = s // cell
-    # Sum each pixel's vote into its cell: reshape so cells are axes, then one-hot over bins.
-    votes = np.zeros((n, s, s, bins), np.float32)
-    ii = np.indices((n, s, s))
-    votes[ii[0], ii[1], ii[2], low] += magnitude * (1 - frac)
-    votes[ii[0], ii[1], ii[2], (low + 1) % bins] += magnitude * frac
-    hist = votes.reshape(n, cells, cell, cells, cell, bins).sum(axis=(2, 4))
+    # Each pixel votes into two neighbouring orientation bins of its cell: one weighted count
+    # over flat (glyph, cell, bin) indices.
+    yy, xx = np.indices((s, s))
+    cell_index = ((yy // cell) * cells + (xx // cell))[None]
+    base = (np.arange(n)[:, None, None] * cells * cells + cell_index) * bins
+    index = np.concatenate([(base + low).ravel(), (base + (low + 1) % bins).ravel()])
+    weight = np.concatenate([(magnitude * (1 - frac)).ravel(), (magnitude * frac).ravel()])
+    hist = np.bincount(index, weights=weight, minlength=n * cells * cells * bins)
+    hist = hist.reshape(n, cells, cells, bins).astype(np.float32)
     blocks = np.concatenate([hist[:, :-1, :-1], hist[:, 1:, :-1], hist[:, :-1, 1:], hist[:, 1:, 1:]], axis=3)
     blocks = blocks / (np.linalg.norm(blocks, axis=3, keepdims=True) + 1e-3)
     blocks = np.minimum(blocks, 0.2)
@@ -166,14 +172,15 @@ class LetterClassifier:
             return []
         feats = glyph_features(glyphs)
         idx, dists = self._nearest(feats, self.k)
+        # The neighbours' votes (weighted by nearness) for all glyphs at once.
+        all_votes = np.zeros((len(glyphs), 26))
+        np.add.at(all_votes, (np.arange(len(glyphs))[:, None], self._labels[idx]), 1.0 / (dists + 0.3 * self._typical))
+        orders = np.argsort(-all_votes, axis=1)
+        all_closeness = np.clip(1.6 - dists[:, 0] / (2.0 * self._typical), 0.0, 1.0)
         out = []
-        for glyph, feat, nb, d in zip(glyphs, feats, self._labels[idx], dists):
-            weights = 1.0 / (d + 0.3 * self._typical)
-            votes = np.zeros(26)
-            np.add.at(votes, nb, weights)
-            order = np.argsort(-votes)
+        for glyph, feat, votes, order, closeness in zip(glyphs, feats, all_votes, orders, all_closeness.tolist()):
+            order = order.copy()
             share = votes[order[0]] / votes.sum()
-            closeness = float(np.clip(1.6 - d[0] / (2.0 * self._typical), 0.0, 1.0))
             confidence = float(share * (0.5 + 0.5 * closeness))
             first, second = int(order[0]), int(order[1])
             key = (min(first, second), max(first, second))
@@ -250,7 +257,7 @@ def training_glyphs(kind: str, fonts: tuple[str, ...], per_letter_per_font: int 
         jobs = [(li, None) for li in range(26) for _ in range(handwritten_per_letter)]
     for li, font in jobs:
         patch = training_square(LETTERS[li], font, rng, handwritten=(kind == HANDWRITTEN), virtual=virtual)
-        glyph = find_glyph(patch)
+        glyph = find_glyph(patch, tall=(kind == HANDWRITTEN))
         if glyph is not None:
             glyphs.append(glyph)
             labels.append(li)
@@ -270,7 +277,7 @@ def training_square(letter: str, font, rng: np.random.Generator, handwritten: bo
     if handwritten:
         board[:] = np.array([245, 245, 245]) + rng.uniform(-40, 10, 3)
         colour = virtual._MARKER_COLOURS[int(rng.integers(len(virtual._MARKER_COLOURS)))]
-        mask = draw_skeleton_letter(letter, int(draw_cell * rng.uniform(0.5, 0.78)), rng)
+        mask = draw_skeleton_letter(letter, int(draw_cell * rng.uniform(HANDWRITING_SIZE[0], HANDWRITING_SIZE[1])), rng)
         if mask.shape[1] > draw_cell * 0.9:
             k = draw_cell * 0.9 / mask.shape[1]
             mask = cv2.resize(mask, (max(1, int(mask.shape[1] * k)), max(1, int(mask.shape[0] * k))))

@@ -8,12 +8,12 @@ skips the board's printed border.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-from wordboard.camera.geometry import GridCorners, order_corners
+from wordboard.camera.geometry import GridCorners, GridWarp, fit_grid_to_lines, line_support, order_corners
 from wordboard.camera.markers import detect_corner_markers
 from wordboard.errors import UserError
 
@@ -22,27 +22,56 @@ OUTLINE = "outline"
 GIVEN = "given"
 
 
+#: Below this share of its lines showing where they should (see
+#: :func:`~wordboard.camera.geometry.line_support`), a grid found from the board's lines is not
+#: believed. Chosen on rendered boards: whole boards found from their lines show 0.99-1.0 of
+#: their lines; a grid squeezed onto a picture cut to 70% of the board, 0.48-0.74.
+MIN_LINE_SUPPORT = 0.8
+
+
 class BoardNotFound(UserError):
     """No playing grid could be found in the picture."""
 
 
+class BoardNotInView(BoardNotFound):
+    """The picture shows only part of the board: reading it would give a wrong grid."""
+
+
 @dataclass(frozen=True)
 class BoardLocation:
-    """Where the grid is, how it was found, and how sure the finder is (0-1)."""
+    """Where the grid is, how it was found, and how sure the finder is (0-1).
+
+    For a grid found from the board's lines, ``line_support`` is the share of its lines that
+    show where they should, and ``board_in_view`` whether the board's outline was found whole
+    inside the picture (False: no outline, or one running along the picture's edge)."""
 
     corners: GridCorners
     method: str
     confidence: float
+    line_support: float | None = None
+    board_in_view: bool = True
+    # The picture straightened through these corners with a square's margin (GridWarp.padded),
+    # when the finder made it anyway: the reader straightens from it instead of warping again.
+    padded: np.ndarray | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def believable(self) -> bool:
+        return self.line_support is None or self.line_support >= MIN_LINE_SUPPORT
 
 
 def locate_board(image: np.ndarray, rows: int, cols: int) -> BoardLocation:
     """Find the ``rows`` x ``cols`` grid in a BGR picture; raises :class:`BoardNotFound`."""
     if image is None or image.ndim < 2 or min(image.shape[:2]) < 32:
         raise BoardNotFound("the picture is empty or too small to hold a board")
-    detection = detect_corner_markers(image)
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # once, for both finders
+    detection = detect_corner_markers(grey)
     if detection is not None and detection.complete:
         return BoardLocation(detection.corners, MARKERS, 1.0)
-    found = find_grid_from_lines(image, rows, cols)
+    if detection is not None:
+        refined = _three_markers_and_lines(image, detection, rows, cols)
+        if refined is not None:
+            return refined
+    found = find_grid_from_lines(image, rows, cols, grey=grey)
     if detection is not None:
         # Three markers: their hidden fourth corner is only an estimate; the grid's own lines
         # give it better when they agree with the three markers that were seen.
@@ -61,7 +90,36 @@ def locate_board(image: np.ndarray, rows: int, cols: int) -> BoardLocation:
             "could not find the board: no corner markers and no clear grid; "
             "give the grid's corners with --corners or run 'wordboard calibrate'"
         )
+    if not found.believable:
+        share = f"only {100 * found.line_support:.0f}% of the grid's lines match the picture"
+        if not found.board_in_view:
+            raise BoardNotInView(
+                f"the board is not fully in the picture ({share}): move the camera or the board "
+                "so the whole board, with a margin around it, is in view")
+        raise BoardNotFound(
+            f"could not find the grid reliably ({share}); make sure the whole board is in view, "
+            "or give the grid's corners with --corners, or use the corner markers")
     return found
+
+
+def _three_markers_and_lines(image: np.ndarray, detection, rows: int, cols: int) -> BoardLocation | None:
+    """Three markers: the grid as they place it, its hidden corner refined by fitting the whole
+    grid to the picture's lines (:func:`~wordboard.camera.geometry.fit_grid_to_lines`). Kept
+    when the fitted grid also puts the three seen corners where their markers are (within a
+    fifth of a square) and the lines sit close to it; the seen corners stay the markers' own."""
+    marked = detection.corners.as_array()
+    fitted = fit_grid_to_lines(image, GridWarp(detection.corners, rows, cols))
+    if fitted is None:
+        return None
+    corners, residual = fitted
+    lines = corners.as_array()
+    cell = float(np.linalg.norm(marked[1] - marked[0])) / cols
+    seen = list(detection.seen_ids)
+    if residual > 0.08 or np.max(np.linalg.norm(lines[seen] - marked[seen], axis=1)) > 0.2 * cell:
+        return None
+    missing = next(i for i in range(4) if i not in seen)
+    marked[missing] = lines[missing]
+    return BoardLocation(GridCorners.from_array(marked), MARKERS, 0.9)
 
 
 def find_board_outline(grey: np.ndarray) -> np.ndarray | None:
@@ -86,13 +144,25 @@ def find_board_outline(grey: np.ndarray) -> np.ndarray | None:
     return None if best is None else order_corners(best)
 
 
+def _upper_median(values: np.ndarray, axis: int) -> np.ndarray:
+    """The median of the upper three quarters of ``values`` along ``axis`` (what
+    ``np.median(np.sort(values, axis)[n // 4 :], axis)`` gives), read straight from the sorted
+    values (numpy's median would partition a copy of them again)."""
+    n = values.shape[axis]
+    m = n - n // 4
+    lo = n // 4 + (m - 1) // 2
+    hi = n // 4 + m // 2
+    ordered = np.sort(values, axis=axis)
+    return 0.5 * (np.take(ordered, lo, axis=axis) + np.take(ordered, hi, axis=axis))
+
+
 def _edge_profiles(straight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     grey = straight.astype(np.float32)
     gx = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
     gy = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
     # Long straight edges matter; letters' short edges are damped by a median across the image.
-    px = np.median(np.sort(gx, axis=0)[gx.shape[0] // 4 :], axis=0) + gx.mean(axis=0) * 0.5
-    py = np.median(np.sort(gy, axis=1)[:, gy.shape[1] // 4 :], axis=1) + gy.mean(axis=1) * 0.5
+    px = _upper_median(gx, 0) + gx.mean(axis=0) * 0.5
+    py = _upper_median(gy, 1) + gy.mean(axis=1) * 0.5
     smooth = np.array([0.25, 0.5, 1.0, 0.5, 0.25], np.float32)
     return np.convolve(px, smooth, "same"), np.convolve(py, smooth, "same")
 
@@ -124,31 +194,52 @@ def fit_periodic_lines(profile: np.ndarray, n_cells: int, min_fraction: float = 
         return total / len(offsets)
 
     ks = np.arange(n_cells + 1, dtype=np.float64)
-    best = (0.0, float(length) / n_cells, -np.inf)
-    for pitch in np.arange(min_fraction * length / n_cells, max_pitch, 0.25):
+
+    def fit(pitch: float) -> tuple[float, float, float]:
         span = pitch * n_cells
         count = int(np.ceil((length - span) / (stride * step)))
         if count <= 0:
-            continue
+            return 0.0, pitch, -np.inf
         p = pitch / step
         on = lines_at(np.rint(ks * p).astype(int), count)
         between = lines_at(np.rint(ks[:-1] * p + p / 2).astype(int), count)
         outside = np.maximum(lines_at([int(np.rint(-p))], count), lines_at([int(np.rint(n_cells * p + p))], count))
         score = on - between - 0.35 * np.maximum(outside - between, 0)
         i = int(np.argmax(score))
-        if score[i] > best[2]:
-            best = (float(i * stride * step), float(pitch), float(score[i]))
+        return float(i * stride * step), float(pitch), float(score[i])
+
+    # Coarse to fine: every fourth pitch of the quarter-pixel lattice first, then the whole
+    # lattice within a pixel of the few best coarse pitches (a pitch a little off still scores
+    # near its best, as its lines stay on or next to the real ones); half the work of trying
+    # every pitch, and the same answer on every board measured.
+    pitches = np.arange(min_fraction * length / n_cells, max_pitch, 0.25)
+    found = {i: fit(float(pitches[i])) for i in range(0, len(pitches), 4)}
+    for i in sorted(found, key=lambda i: -found[i][2])[:4]:
+        for j in range(max(0, i - 3), min(len(pitches), i + 4)):
+            if j not in found:
+                found[j] = fit(float(pitches[j]))
+    best = (0.0, float(length) / n_cells, -np.inf)
+    for i in sorted(found):
+        if found[i][2] > best[2]:
+            best = found[i]
     return best
 
 
-def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int = 720) -> BoardLocation | None:
-    """Find the grid from the board's outline and its evenly spaced lines (no markers)."""
-    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int = 720,
+                         grey: np.ndarray | None = None) -> BoardLocation | None:
+    """Find the grid from the board's outline and its evenly spaced lines (no markers).
+    ``grey``: the picture in grey, if the caller has it already."""
+    if grey is None:
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     scale = work_size / max(grey.shape)
     small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else grey
     scale = min(scale, 1.0)
     h, w = small.shape
     outline = find_board_outline(small)
+    # The board is wholly in view when its outline was found away from the picture's edges.
+    in_view = outline is not None and bool(
+        np.all(outline >= 0.01 * max(w, h)) and np.all(outline[:, 0] <= w - 1 - 0.01 * max(w, h))
+        and np.all(outline[:, 1] <= h - 1 - 0.01 * max(w, h)))
     if outline is None:
         outline = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     side = work_size
@@ -167,4 +258,7 @@ def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int
     if not corners.is_plausible(image.shape):
         return None
     confidence = float(np.clip(min(xs, ys) / 1.5, 0.0, 1.0))
-    return BoardLocation(corners, OUTLINE, round(confidence, 3))
+    warp = GridWarp(corners, rows, cols)
+    padded = warp.padded(image)
+    support = line_support(image, warp, reach=0.2, padded=padded)
+    return BoardLocation(corners, OUTLINE, round(confidence, 3), round(support, 3), in_view, padded)

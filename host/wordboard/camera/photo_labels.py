@@ -63,3 +63,47 @@ def find_labelled_photos(root: Path) -> list[LabelledPhoto]:
         h, w = image.shape[:2]
         photos.append(LabelledPhoto(image_path, image_path.parent.parent.name, read_yolo_labels(label_path, w, h)))
     return photos
+
+
+@dataclass(frozen=True)
+class HandLabelledPhoto:
+    """A photo labelled by hand for wordboard (see ``tests/camera/data/held_out_labels.txt``)."""
+
+    name: str  # file name in the photos folder
+    tiles: tuple[TileBox, ...]  # centres only (width and height 0)
+    up: tuple[tuple[float, float], ...] | None = None  # grid corners clockwise from the letters' top-left
+
+
+def read_hand_labels(path: Path) -> list[HandLabelledPhoto]:
+    """The photos and tiles of a hand-made label file: ``photo NAME``, then ``tile X Y LETTER``
+    lines, an optional ``up X,Y X,Y X,Y X,Y`` line, or ``empty``; ``#`` starts a comment."""
+    photos: list[HandLabelledPhoto] = []
+    name, up, tiles = None, None, []
+
+    def flush() -> None:
+        if name is not None:
+            photos.append(HandLabelledPhoto(name, tuple(tiles), up))
+
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        fields = raw.split("#", 1)[0].split()
+        if not fields:
+            continue
+        try:
+            if fields[0] == "photo" and len(fields) == 2:
+                flush()
+                name, up, tiles = fields[1], None, []
+            elif name is None:
+                raise ValueError
+            elif fields[0] == "tile" and len(fields) == 4 and fields[3] in LETTERS and len(fields[3]) == 1:
+                tiles.append(TileBox(fields[3], float(fields[1]), float(fields[2]), 0.0, 0.0))
+            elif fields[0] == "up" and len(fields) == 5:
+                up = tuple((float(p.split(",")[0]), float(p.split(",")[1])) for p in fields[1:])
+            elif fields[0] == "empty" and len(fields) == 1:
+                pass
+            else:
+                raise ValueError
+        except (ValueError, IndexError):
+            raise DataFileError(path, number, f"expected 'photo NAME', 'tile X Y LETTER', 'up X,Y X,Y X,Y X,Y' "
+                                              f"or 'empty', got {raw!r}") from None
+    flush()
+    return photos

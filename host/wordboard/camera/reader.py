@@ -100,6 +100,18 @@ def _paper_colours(canonical: np.ndarray, rows: int, cols: int, cell: int, small
     return (inner * keep).sum(axis=2) / np.maximum(keep.sum(axis=2), 1)
 
 
+def _without_grid_lines(around: np.ndarray, cell: int, context: int) -> np.ndarray:
+    """A square with ``context`` pixels around it, its four grid lines painted over in the paper's
+    colour: a big handwritten letter touching a line is then no longer one blob with the grid."""
+    out = around.copy()
+    paper = np.percentile(around, 90)
+    half = max(2, int(round(cell * 0.06)))
+    for line in (context, context + cell):
+        out[max(0, line - half) : line + half, :] = paper
+        out[:, max(0, line - half) : line + half] = paper
+    return out
+
+
 def _square_contrast(grey: np.ndarray, rows: int, cols: int, cell: int) -> np.ndarray:
     """Brightest minus darkest of the middle of each square (ink grey, a little smoothed), shape
     (rows, cols): a quick upper bound on a letter's contrast."""
@@ -203,22 +215,36 @@ class BoardReader:
     def read(self, image: np.ndarray) -> BoardReading:
         """Read every square of one picture from scratch (no history, no voting)."""
         location = self.locate(image)
-        warp = self._warp_for(location, image)
-        canonical = warp.straighten(image)
+        warp, canonical = self._straighten(location, image, location.padded)
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
         readings = self._read_squares(canonical, everything)
         squares = tuple(tuple(readings[(r, c)] for c in range(self.cols)) for r in range(self.rows))
         return BoardReading(squares, location.corners, location.method, reread=len(everything), warp=warp)
 
-    def _warp_for(self, location: BoardLocation, image: np.ndarray) -> GridWarp:
-        """The mapping for ``location``: the homography, bent line by line when the board is not
-        flat (see :func:`~wordboard.camera.geometry.bend_to_lines`). Kept while the corners stay."""
+    def read_at(self, image: np.ndarray, squares: list[tuple[int, int]]) -> dict[tuple[int, int], SquareReading]:
+        """Read only ``squares`` (row, col) of one picture. The grid is found in the first
+        picture (unless the reader was given corners) and kept for the next ones: for a camera
+        that does not move, such as one looking at each tile as it is enrolled."""
+        if self._location is None:
+            self._location = self.locate(image)
+        _warp, canonical = self._straighten(self._location, image)
+        return self._read_squares(canonical, list(squares))
+
+    def _straighten(self, location: BoardLocation, image: np.ndarray,
+                    padded: np.ndarray | None = None) -> tuple[GridWarp, np.ndarray]:
+        """The mapping for ``location`` and the canonical image through it. The mapping is the
+        homography, bent line by line when the board is not flat (see
+        :func:`~wordboard.camera.geometry.bend_to_lines`), kept while the corners stay; one warp
+        of the picture serves both the line fit and the canonical image."""
         if self._warp_cache is not None and self._warp_cache[0] == location.corners:
-            return self._warp_cache[1]
-        warp = GridWarp(location.corners, self.rows, self.cols)
-        warp = bend_to_lines(image, warp) or warp
+            warp = self._warp_cache[1]
+            return warp, warp.straighten(image)
+        flat = GridWarp(location.corners, self.rows, self.cols)
+        if padded is None:  # ``padded``: this very picture through ``flat``, if the finder made it
+            padded = flat.padded(image)
+        warp = bend_to_lines(image, flat, padded=padded) or flat
         self._warp_cache = (location.corners, warp)
-        return warp
+        return warp, warp.straighten_padded(padded)
 
     def _read_squares(self, canonical: np.ndarray, which: list[tuple[int, int]]) -> dict[tuple[int, int], SquareReading]:
         cell = CANONICAL_CELL
@@ -229,9 +255,13 @@ class BoardReader:
         for key in which:
             if contrast[key] < MIN_CONTRAST:
                 continue  # plain paper or a blank tile: nothing dark enough to be a letter
-            glyph = find_glyph(square_patch(grey, key[0], key[1], cell))
+            tall = self.handwritten
+            glyph = find_glyph(square_patch(grey, key[0], key[1], cell), tall=tall)
             if glyph is None:  # perhaps a tile pushed off its place: look around the square too
-                glyph = find_glyph(square_with_context(grey, key[0], key[1], cell, cell // 2), context=cell // 2)
+                around = square_with_context(grey, key[0], key[1], cell, cell // 2)
+                if tall:
+                    around = _without_grid_lines(around, cell, cell // 2)
+                glyph = find_glyph(around, context=cell // 2, tall=tall)
             if glyph is not None:
                 glyphs.append(glyph)
                 glyph_keys.append(key)
@@ -316,8 +346,7 @@ class BoardReader:
         """
         if self._location is None:
             self._location = locate_board(frame, self.rows, self.cols)
-        warp = self._warp_for(self._location, frame)
-        canonical = warp.straighten(frame)
+        warp, canonical = self._straighten(self._location, frame)
         if self._bumped(canonical):
             try:
                 relocated = self.locate(frame) if self._fixed_corners is None else None
@@ -325,16 +354,21 @@ class BoardReader:
                 relocated = None
             if relocated is not None:
                 self._location = relocated
-                warp = self._warp_for(relocated, frame)
-                canonical = warp.straighten(frame)
+                warp, canonical = self._straighten(relocated, frame, relocated.padded)
                 self._reference = None  # everything is re-read below
         signatures = square_signatures(canonical, self.rows, self.cols)
         if self._reference is None:
             changed = np.ones((self.rows, self.cols), bool)
         else:
-            diff = np.abs(signatures - self._reference).mean(axis=2)
+            per_pixel = np.abs(signatures - self._reference)
+            diff = per_pixel.mean(axis=2)
             diff = diff - np.median(diff)  # the whole picture brightening is not a change
             changed = diff > self.change_threshold
+            if self.handwritten:
+                # A stroke added to a letter (Q's tail, E's last bar) changes part of a square
+                # only, too little for the mean: the four most changed of its 36 spots tell.
+                spots = np.sort(per_pixel, axis=2)[:, :, -4:].mean(axis=2)
+                changed |= spots - np.median(spots) > 2.5 * self.change_threshold
             if self._is_occlusion(changed):
                 return self._occluded_reading()
         for r, c in zip(*np.nonzero(changed)):

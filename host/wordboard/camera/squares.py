@@ -48,8 +48,14 @@ def to_ink_grey(patch: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(b, g), r)
 
 
-def find_glyph(patch: np.ndarray, context: int = 0) -> Glyph | None:
+def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph | None:
     """The letter in a square's patch (BGR or grey), or None if the square shows no letter.
+
+    ``tall``: letters may fill the square (written by hand: children write big). A printed
+    tile's letter never does, so for tiles a blob reaching the square's margin on three sides,
+    or from top to bottom, is taken for a shadow or a neighbour's edge; with ``tall`` it is a
+    letter cut by the margin unless it runs along the margin (a frame, a shadow's edge), and a
+    tall thin blob (a big I) is a letter when centred.
 
     With ``context`` > 0 the patch holds the square plus ``context`` pixels of its neighbours on
     every side, and the letter is the blob whose centre lies in the square itself: this finds
@@ -85,10 +91,10 @@ def find_glyph(patch: np.ndarray, context: int = 0) -> Glyph | None:
         if context:
             if h > 0.95 * cell or w > 1.1 * cell:
                 continue  # taller than a tile: a shadow or the board's edge
-            if h > 0.75 * cell and w < 0.25 * h:
-                continue  # a tile's edge or the gap beside it, not a letter
             cx, cy = centroids[i][0] - context, centroids[i][1] - context
             off_centre = max(abs(cx - cell / 2), abs(cy - cell / 2)) / cell
+            if h > 0.75 * cell and w < 0.25 * h and not (tall and off_centre < 0.15):
+                continue  # a tile's edge or the gap beside it, not a letter
             if off_centre > 0.48:
                 continue  # another square's letter
             if x == 0 or y == 0 or x + w >= size or y + h >= size:
@@ -99,15 +105,23 @@ def find_glyph(patch: np.ndarray, context: int = 0) -> Glyph | None:
             if score > best_score:
                 best, best_score = i, score
             continue
-        if h > 0.98 * size and w > 0.98 * size:
-            continue  # a frame or a shadow edge around everything, not a letter
         cx, cy = centroids[i]
         off_centre = max(abs(cx - size / 2), abs(cy - size / 2)) / size
         if off_centre > 0.3:
             continue
         touches = (x == 0) + (y == 0) + (x + w >= size) + (y + h >= size)
-        if touches >= 3 or (y == 0 and y + h >= size):
-            continue  # a shadow or a neighbour's edge coming in from the side
+        if tall and touches:
+            # A big handwritten letter is cut by the square's margin where it reaches it (E's
+            # bars, along a side even); a frame or a shadow's edge runs along three sides or more.
+            blob = labels == i
+            sides = (blob[0], blob[-1], blob[:, 0], blob[:, -1])
+            if sum(np.count_nonzero(side) > 0.85 * size for side in sides) >= 3:
+                continue
+        else:
+            if h > 0.98 * size and w > 0.98 * size:
+                continue  # a frame or a shadow edge around everything, not a letter
+            if touches >= 3 or (y == 0 and y + h >= size):
+                continue  # a shadow or a neighbour's edge coming in from the side
         if area > 0.8 * w * h and w > 0.7 * size and h > 0.7 * size:
             continue  # a solid block: a shadow, not a stroke
         score = h * (1.0 - off_centre)

@@ -22,6 +22,7 @@ import numpy as np
 from wordboard.camera.fonts import GlyphFont, available_fonts, font_by_name
 from wordboard.camera.geometry import GridCorners
 from wordboard.camera.handwriting import draw_skeleton_letter
+from wordboard.camera.letters import HANDWRITING_SIZE
 from wordboard.camera.markers import CORNER_MARKER_IDS, marker_image
 from wordboard.camera.state import BLANK, BoardState
 
@@ -75,6 +76,7 @@ class SceneStyle:
     fonts: tuple[str, ...] | None = None  # tile fonts to choose from (None: all available)
     mixed_fonts: bool = False  # a different font for each tile rather than one per board
     markers: bool = True  # the ArUco corner markers
+    missing_markers: tuple[int, ...] = ()  # ids of corner markers not there (peeled off, covered)
     premium_squares: bool = True  # coloured premium squares with small print
     handwritten: bool = False  # letters written on write-and-wipe squares instead of tiles
     hand: bool = False  # a hand and arm reaching over the board
@@ -280,12 +282,14 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
         gx0, gy0, gx1, gy1 = border, border, w - border, h - border
         origins = {0: (gx0 - side, gy0 - side), 1: (gx1, gy0 - side), 2: (gx1, gy1), 3: (gx0 - side, gy1)}
         for marker_id in CORNER_MARKER_IDS:
+            if marker_id in style.missing_markers:
+                continue
             mx, my = origins[marker_id]
             paper = board[max(0, my - quiet) : my + side + quiet, max(0, mx - quiet) : mx + side + quiet]
             paper[:] = (250, 250, 250)
             board[my : my + side, mx : mx + side] = cv2.cvtColor(marker_image(marker_id, side), cv2.COLOR_GRAY2BGR)
-        # The sticker's quiet zone covers the very corner of the corner squares; redraw grid edge.
-        cv2.rectangle(board, (gx0, gy0), (gx1, gy1), line, 2)
+        # The stickers lie on top of the board: each one's white border hides the grid lines for
+        # a fifth of a square from the grid's corner, as a real sticker does.
     fonts = _choose_fonts(style)
     for r, c, symbol in state.occupied():
         x0, y0 = border + c * cell, border + r * cell
@@ -294,7 +298,7 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
             if symbol == BLANK:
                 continue
             colour = _MARKER_COLOURS[int(rng.integers(len(_MARKER_COLOURS)))]
-            letter = draw_skeleton_letter(symbol, int(cell * rng.uniform(0.55, 0.75)), rng)
+            letter = draw_skeleton_letter(symbol, int(cell * rng.uniform(*HANDWRITING_SIZE)), rng)
             if letter.shape[1] > cell * 0.9:
                 k = cell * 0.9 / letter.shape[1]
                 letter = cv2.resize(letter, (int(letter.shape[1] * k), max(1, int(letter.shape[0] * k))))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
 
@@ -48,6 +49,10 @@ def register(subparsers) -> None:
     p.add_argument("--wait", type=float, default=60.0, metavar="SECONDS",
                    help="give up when no tile is placed for this long (default 60)")
     p.add_argument("--force", action="store_true", help="re-enroll tags that are already enrolled")
+    p.add_argument("--camera", metavar="SOURCE",
+                   help="read each tile's letter with the camera ('picamera', a webcam number, /dev/videoN "
+                        "or a picture file; the grid from 'wordboard calibrate' or found in the first frame); "
+                        "a tile the camera sees no letter on is a blank, one it is unsure of is asked for")
     p.set_defaults(handler=_enroll)
 
     p = sub.add_parser("write", help="write a tile code into a tag",
@@ -104,6 +109,8 @@ def _enroll(args) -> int:
         raise UserError("with --sim, say how many tiles with --tiles or --count")
     count = args.count if args.count is not None else (len(tiles) if tiles else None)
 
+    if tiles is not None and args.camera:
+        raise UserError("give either --tiles or --camera, not both")
     if tiles is not None:
         source = enrollment.from_sequence(tiles)
     else:
@@ -119,8 +126,16 @@ def _enroll(args) -> int:
                 except UserError as exc:
                     print(exc)
 
-    with open_backend(backend_spec(args)) as backend:
+    with contextlib.ExitStack() as stack:
+        backend = stack.enter_context(open_backend(backend_spec(args)))
         enrollment.wait_until_connected(backend, 10.0)
+        if args.camera:
+            from wordboard.camera.capture import open_source
+
+            frames = stack.enter_context(open_source(args.camera))
+            look = camera_look(frames, backend.info.rows, backend.info.cols)
+            source = enrollment.from_camera(look, out=sys.stdout,
+                                            fallback=None if args.sim else source)
         if args.sim:
             centre = Square(backend.info.rows // 2, backend.info.cols // 2)
             enrollment.feed_simulated_tiles(backend.simulator, count, centre)
@@ -129,6 +144,43 @@ def _enroll(args) -> int:
                                        wait=args.wait, force=args.force)
     print(f"enrolled {done} tile(s) in {registry.path}")
     return 0
+
+
+def camera_look(frames, rows: int, cols: int, *, pictures: int = 3):
+    """A :data:`wordboard.sensor.enrollment.SquareLook` over a camera: ``pictures`` frames of
+    the square, read and voted on (confidence summed per symbol, shared by the pictures). The
+    grid is the saved calibration when it fits the camera's pictures, else found in the first
+    frame (markers or the board's lines) and kept."""
+    from wordboard.camera.calibration import load_calibration
+    from wordboard.camera.capture import CaptureError
+    from wordboard.camera.reader import BoardReader
+
+    reader: BoardReader | None = None
+
+    def look(square):
+        nonlocal reader
+        votes: dict[str, float] = {}
+        for _ in range(pictures):
+            try:
+                image = frames.read()
+            except CaptureError:
+                break
+            if reader is None:
+                saved = load_calibration()
+                height, width = image.shape[:2]
+                corners = None
+                if saved is not None and (saved.rows, saved.cols) == (rows, cols) and \
+                        abs(saved.image_size[0] / saved.image_size[1] - width / height) < 0.01:
+                    corners = saved.scaled_to((width, height))
+                reader = BoardReader(rows, cols, corners)
+            seen = reader.read_at(image, [(square.row, square.col)])[(square.row, square.col)]
+            votes[seen.symbol] = votes.get(seen.symbol, 0.0) + seen.confidence
+        if not votes:
+            return None
+        symbol = max(votes, key=votes.get)
+        return symbol, votes[symbol] / pictures
+
+    return look
 
 
 def _write(args) -> int:

@@ -7,7 +7,7 @@ from typing import Callable, Iterable, TextIO
 from wordboard.errors import UserError
 from wordboard.sensor.backend import SensorBackend
 from wordboard.sensor.events import ConnectionChanged, ConnectionState, Placed, Square, Tag
-from wordboard.sensor.identity import TileIdentity, encode_tile_code
+from wordboard.sensor.identity import BlankTile, LetterTile, TileIdentity, encode_tile_code
 from wordboard.sensor.registry import TileRegistry
 
 TILE_CODE_PAGE = 4
@@ -20,6 +20,38 @@ def from_sequence(identities: Iterable[TileIdentity]) -> IdentitySource:
     """Tiles are placed in the order of ``identities``; enrolling stops after the last."""
     pending = iter(identities)
     return lambda square, tag: next(pending, None)
+
+
+# The camera's look at one square: (symbol, confidence 0-1) with symbol a letter, "?" for a
+# blank tile or "." for nothing seen; None when no picture could be had.
+SquareLook = Callable[[Square], "tuple[str, float] | None"]
+
+
+def from_camera(look: SquareLook, *, out: TextIO, min_confidence: float = 0.6,
+                fallback: IdentitySource | None = None) -> IdentitySource:
+    """Each tile is the letter the camera reads on the square where it was placed.
+
+    The sensor says a tile is there, so a square where the camera sees no letter holds a blank.
+    A reading below ``min_confidence`` (or no picture) is not trusted: ``fallback`` decides
+    (typing the tile), or without one enrolling stops, saying why."""
+
+    def source(square: Square, tag: Tag) -> TileIdentity | None:
+        seen = look(square)
+        if seen is not None:
+            symbol, confidence = seen
+            if confidence >= min_confidence:
+                identity = BlankTile() if symbol in (".", "?") else LetterTile(symbol)
+                print(f"{square}: the camera reads {identity} ({100 * confidence:.0f}% sure)", file=out)
+                return identity
+            print(f"{square}: the camera is unsure ({symbol}, {100 * confidence:.0f}% sure)", file=out)
+        else:
+            print(f"{square}: no picture from the camera", file=out)
+        if fallback is not None:
+            return fallback(square, tag)
+        print("stopping: lift the tile, check the camera's view of the board and enroll it again", file=out)
+        return None
+
+    return source
 
 
 def wait_until_connected(backend: SensorBackend, timeout: float) -> None:
