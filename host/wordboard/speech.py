@@ -8,15 +8,20 @@ one small interface::
     speaker.speak("Apple")            # to the audio device
     speaker.spell("apple")            # letter by letter
     speaker.to_wav("Apple", "apple.wav")
+    speaker.wav_bytes("Apple")        # the same WAV in memory (the screen's pages play it)
 
 espeak-ng is Debian's ``espeak-ng`` package. When it is missing, or the audio device cannot be
 opened, speaking does nothing (a :class:`SilentSpeaker` never fails), so a game never stops
-because of sound. ``to_wav`` on a silent speaker returns ``False`` and writes nothing.
+because of sound. ``to_wav`` on a silent speaker returns ``False`` and writes nothing;
+``wav_bytes`` returns ``None``. Making a WAV needs no audio device: a service that cannot be
+heard (a system user has no PipeWire session on Raspberry Pi OS) can still hand the sound to a
+browser in the desktop session.
 """
 
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 from typing import Protocol
@@ -25,6 +30,7 @@ ESPEAK = "espeak-ng"
 DEFAULT_VOICE = "en"
 DEFAULT_WORDS_PER_MINUTE = 140  # a little slower than espeak-ng's 175: for children
 TIMEOUT_SECONDS = 30
+MAX_WAV_BYTES = 4 << 20    # espeak-ng's 22 050 Hz mono 16-bit: about 95 s of speech
 
 
 class Speaker(Protocol):
@@ -35,6 +41,8 @@ class Speaker(Protocol):
     def spell(self, word: str) -> None: ...
 
     def to_wav(self, text: str, path: str | Path) -> bool: ...
+
+    def wav_bytes(self, text: str) -> bytes | None: ...
 
 
 def spelled(word: str) -> str:
@@ -55,6 +63,9 @@ class SilentSpeaker:
 
     def to_wav(self, text: str, path: str | Path) -> bool:
         return False
+
+    def wav_bytes(self, text: str) -> bytes | None:
+        return None
 
 
 class EspeakSpeaker:
@@ -102,6 +113,41 @@ class EspeakSpeaker:
         except (OSError, subprocess.TimeoutExpired):
             return False
         return result.returncode == 0 and Path(path).exists()
+
+    def wav_bytes(self, text: str) -> bytes | None:
+        """``text`` spoken, as a WAV file's bytes (``espeak-ng --stdout``: no audio device, no
+        temporary file); None when espeak-ng fails or the WAV would exceed :data:`MAX_WAV_BYTES`."""
+        if not text.strip():
+            return None
+        try:
+            result = subprocess.run(self._command(text, "--stdout"), stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                    timeout=TIMEOUT_SECONDS, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if result.returncode != 0 or len(result.stdout) > MAX_WAV_BYTES:
+            return None
+        return fix_wav_sizes(result.stdout)
+
+
+def fix_wav_sizes(data: bytes) -> bytes | None:
+    """A WAV written to a pipe (espeak-ng ``--stdout``) has placeholder sizes in its header (it
+    did not know the length yet): set the RIFF and ``data`` chunk sizes to the real ones, so
+    every player reads it. None when ``data`` is not a PCM WAV."""
+    if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WAVE":
+        return None
+    out = bytearray(data)
+    struct.pack_into("<I", out, 4, len(out) - 8)
+    at = 12
+    while at + 8 <= len(out):
+        name = bytes(out[at:at + 4])
+        size = struct.unpack_from("<I", out, at + 4)[0]
+        if name == b"data":
+            size = len(out) - at - 8
+            struct.pack_into("<I", out, at + 4, size)
+            return bytes(out[:at + 8 + size])
+        at += 8 + size + (size & 1)
+    return None
 
 
 def make_speaker(enabled: bool = True, **options) -> EspeakSpeaker | SilentSpeaker:

@@ -7,7 +7,8 @@ The controller runs in its own thread, stepping as in ``wordboard run``; :meth:`
 function in that thread (the engine is only touched there). No tiles move (the sensor is quiet);
 moves the test wants made go through the journalled game and the controller's own after-move
 step (:meth:`Rig.play`). What the Pi would
-say (espeak-ng) is recorded in :attr:`Rig.said`.
+say on its own audio device (espeak-ng) is recorded in :attr:`Rig.said`; the WAV clips the pages
+that play sound get are made with the real espeak-ng when it is installed.
 """
 
 from __future__ import annotations
@@ -36,11 +37,20 @@ class QuietSensor:
 
 
 class RecordingSpeaker:
-    """Stands in for espeak-ng: what would be said, in order."""
+    """Stands in for espeak-ng on the Pi's audio device: what would be said, in order. The clips
+    for the pages are real (espeak-ng's WAV, when it is installed)."""
 
     def __init__(self):
+        from wordboard.speech import make_speaker
+
         self.said: list[tuple[str, str]] = []
         self.lock = threading.Lock()
+        self.real = make_speaker()
+        self.voice = getattr(self.real, "voice", "")
+        self.words_per_minute = getattr(self.real, "words_per_minute", "")
+
+    def wav_bytes(self, text: str) -> bytes | None:
+        return self.real.wav_bytes(text)
 
     def speak(self, text: str) -> None:
         with self.lock:

@@ -96,8 +96,8 @@ def screenshots_folder() -> Path:
     return folder
 
 
-def launch_browser(playwright):
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+def launch_browser(playwright, extra: tuple[str, ...] = ()):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS + list(extra), headless=True)
 
 
 def check_screenshot(path: Path, min_colours: int = 12) -> None:

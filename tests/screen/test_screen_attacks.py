@@ -4,6 +4,8 @@ HTTP and a WebSocket client, and for what a test cannot reach from this machine 
 network's address, the lockout's later rounds) against the same server class in-process.
 
 What must hold: nothing outside the three shipped files is served, whatever the path looks like;
+the speech endpoint serves the clips the board made, by the ids it gave them, and nothing else
+(no traversal, no other name, no id it does not hold, however long), under the same checks;
 every message is one small, flat JSON object of a known type with fields of the right types,
 else it is refused (and the page stays connected); oversized messages close the connection
 without harming anyone else; pages of other sites (another ``Origin``, a public name pointed at
@@ -109,6 +111,10 @@ SECRETS = (b"root:", b"[metadata]", b"import ", b"def ", b"pbkdf2", b"BEGIN")
     "/static/server.py", "/static/pin.py", "/static/__init__.py", "/static/app.js/../../server.py",
     "/static/app.js%00.png", "/static/", "/static", "/etc/passwd", "/screen-pin.json",
     "http://127.0.0.1/../../etc/passwd", "file:///etc/passwd", "*",
+    # the speech endpoint: only ids the board gave out
+    "/speech/../../setup.cfg", "/speech/..%2f..%2fsetup.cfg", "/speech/%2e%2e/server.py", "/speech/../server.py",
+    "/speech/", "/speech", "/speech/server.py", "/speech/clips.py", "/speech/" + "0" * 32 + ".wav",
+    "/speech/../static/app.js", "/speech/..%2fstatic%2fapp.js", "/speech/%2fetc%2fpasswd",
 ])
 def test_no_path_reaches_a_file_outside_the_shipped_ones(board, target):
     status, body = get(board, target)
@@ -154,6 +160,107 @@ def test_too_many_headers_are_refused(board):
     status, _ = raw(board, f"GET / HTTP/1.1\r\nHost: {board.host}:{board.port}\r\n{headers}\r\n".encode())
     assert status != 200
     assert get(board, "/")[0] == 200
+
+
+# -- the speech endpoint: the clips the board made, by the ids it gave them ----------------------------------
+
+@pytest.fixture(scope="module")
+def voiced(tmp_path_factory):
+    """The server with one clip in its cache, as the bridge's speech leaves it (a real espeak-ng
+    WAV when it is installed)."""
+    from wordboard.screen.hub import ScreenAnswerer, ScreenHub
+    from wordboard.screen.server import ScreenServer
+    from wordboard.speech import make_speaker
+
+    hub = ScreenHub()
+    speaker = make_speaker()
+    clip_id = hub.clips.clip("Apple. A, P, P, L, E.", lambda text: speaker.wav_bytes(text) or b"RIFF-stand-in")
+    running = ScreenServer(hub, ScreenAnswerer(), host="127.0.0.1", port=free_port(),
+                           pin_file=tmp_path_factory.mktemp("voiced") / "pin.json").start()
+    host, port = running.bound
+    yield SimpleNamespace(host=host, port=port, ws=f"ws://{host}:{port}/ws", server=running, id=clip_id,
+                          clip=hub.clips.get(clip_id))
+    running.stop()
+
+
+def test_a_clip_is_served_by_its_id(voiced):
+    status, body = get(voiced, f"/speech/{voiced.id}.wav")
+    assert status == 200 and body == voiced.clip and body.startswith(b"RIFF")
+    assert get(voiced, f"/speech/{voiced.id}.wav?x=../../etc/passwd")[0] == 200    # a query is not part of the name
+
+
+def invalid_ids(clip_id: str) -> list[str]:
+    return [
+        clip_id.upper(), clip_id[:-1], clip_id + "0", "0" * 32, "g" * 32, clip_id[:-1] + "G", clip_id[:-1] + "%30",
+        "%" + clip_id[1:], clip_id + ".", "-" + clip_id[1:], " " + clip_id[1:], clip_id[:16], "", "..",
+    ]
+
+
+@pytest.mark.parametrize("shape", ["/speech/{}.wav", "/speech/{}.WAV", "/speech/{}", "/speech/{}.wav.py",
+                                   "/speech/{}.mp3", "/speech/{}.wav/", "/speech//{}.wav", "/speech/./{}.wav",
+                                   "/static/../speech/{}.wav", "/speech/{}.wav%00", "/speech/{}%00.wav",
+                                   "/speech/{}.wav/../../../etc/passwd", "/speech/x/../{}.wav", "/SPEECH/{}.wav",
+                                   "/speech/{}.wav;.js", "/speech/{}.wav#x", "/speech/{}%2ewav"])
+def test_nothing_but_a_clips_exact_name_is_served(voiced, shape):
+    """Other ids (wrong case, length, characters, one the cache does not hold) and other shapes of
+    the name, including the real id dressed up (traversal, another suffix, a NUL, doubled slashes)."""
+    targets = [shape.format(i) for i in invalid_ids(voiced.id)]
+    if shape != "/speech/{}.wav":
+        targets.append(shape.format(voiced.id))
+    for target in targets:
+        status, body = get(voiced, target)
+        assert status in (0, 400, 404), (target, status)          # 0: not HTTP at all (a space), closed
+        assert not body.startswith(b"RIFF") and not any(secret in body for secret in SECRETS), target
+
+
+@pytest.mark.parametrize("length", [33, 64, 1000, 5000, 7000, 20000, 100000])
+def test_huge_ids_get_nothing_and_the_server_carries_on(voiced, length):
+    for target in (f"/speech/{'a' * length}.wav", f"/speech/{voiced.id * (length // 32 + 1)}.wav"):
+        status, body = get(voiced, target)
+        assert status != 200 and not body.startswith(b"RIFF"), (length, status)
+    assert get(voiced, f"/speech/{voiced.id}.wav")[0] == 200
+
+
+def test_a_clip_has_the_same_guards_as_every_page(voiced):
+    """Another site's name for the board (DNS rebinding) and peers outside the local network are
+    refused before the clip is looked up; another site's page may not embed it either."""
+    from websockets.datastructures import Headers
+    from websockets.http11 import Request
+
+    target = f"/speech/{voiced.id}.wav"
+    for host in (f"evil.example:{voiced.port}", "evil.example", f"127.0.0.1.nip.io:{voiced.port}", ""):
+        assert get(voiced, target, host=host)[0] == 403, host
+    for peer, expected in (("8.8.8.8", 403), ("2001:4860:4860::8888", 403), ("::ffff:8.8.8.8", 403),
+                           ("192.168.1.5", 200), ("fd12::5", 200)):
+        connection = SimpleNamespace(remote_address=(peer, 40000))
+        response = voiced.server._http(connection, Request(target, Headers({"Host": "192.168.1.2:8080"})))
+        assert response.status_code == expected, peer
+    with socket.create_connection((voiced.host, voiced.port), timeout=10) as s:
+        s.sendall(f"GET {target} HTTP/1.1\r\nHost: {voiced.host}:{voiced.port}\r\nConnection: close\r\n\r\n".encode())
+        head = b""
+        while b"\r\n\r\n" not in head and (chunk := s.recv(65536)):
+            head += chunk
+    head = head.split(b"\r\n\r\n", 1)[0].lower()
+    assert b"cross-origin-resource-policy: same-origin" in head and b"x-content-type-options: nosniff" in head
+    assert b"content-type: audio/wav" in head
+
+
+def test_the_clips_a_page_is_sent_are_the_ones_the_board_said(voiced):
+    """A page that plays sound gets ``say`` events; nothing it sends names a clip or a text to say
+    (the ``audio`` message is a true or false, ``say`` asks for one of five things)."""
+    from wordboard.screen import protocol
+
+    for text in ('{"type": "audio", "on": true, "id": "' + voiced.id + '"}',
+                 '{"type": "say", "what": "letter", "letter": "A", "text": "hello"}',
+                 '{"type": "say", "what": "last", "id": "' + voiced.id + '"}'):
+        with pytest.raises(protocol.ProtocolError):
+            protocol.parse(text)
+    with connect(voiced) as listener, connect(voiced) as other:
+        listener.send('{"type": "audio", "on": true}')
+        alive(listener)
+        voiced.server.hub.notice({"type": "say", "text": "Apple.", "id": voiced.id})
+        assert reply(listener) == {"type": "say", "text": "Apple.", "id": voiced.id}
+        alive(other)                                         # the page without sound got nothing before it
 
 
 # -- who may connect -------------------------------------------------------------------------------------
@@ -250,6 +357,10 @@ BAD_MESSAGES = [
     '{"type": "button", "name": "reboot"}', '{"type": "button", "name": ["hint"]}',
     '{"type": "say", "what": "rm -rf /"}', '{"type": "say", "what": "letter", "letter": "AB"}',
     '{"type": "say", "what": "letter", "letter": "$"}', '{"type": "hello", "mode": "admin"}',
+    '{"type": "audio"}', '{"type": "audio", "on": "yes"}', '{"type": "audio", "on": 1}', '{"type": "audio", "on": null}',
+    '{"type": "audio", "on": true, "path": "../../etc/passwd"}', '{"type": "audio", "on": [true]}',
+    '{"type": "say", "what": "letter", "letter": "L", "id": "../../etc/passwd"}',
+    '{"type": "say", "what": "../speech/x.wav"}', '{"type": "say", "what": "letter", "letter": "l"}',
     '{"type": "new", "game": "lexulous", "players": ["Ann"], "lexicon": "/etc/words"}',
     '{"type": "new", "game": "../../bin/sh", "players": ["Ann", "Bo"], "lexicon": "none"}',
     '{"type": "new", "game": "lexulous", "players": "Ann", "lexicon": "none"}',

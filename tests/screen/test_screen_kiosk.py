@@ -1,7 +1,7 @@
 """The kiosk on the Pi's own display (host/systemd): the user unit and the XDG autostart entry that
 starts it on Raspberry Pi OS's desktops, which never reach graphical-session.target. The unit's
 command is run with stand-in browsers: it finds Chromium under either name and opens the page
-the owner chose (the children's kiosk too)."""
+the owner chose (the children's kiosk too), allowed to play the board's speech without a tap."""
 
 from __future__ import annotations
 
@@ -60,6 +60,8 @@ def test_the_kiosk_opens_the_page_in_chromium_under_either_name(tmp_path):
     args = run_exec_start(tmp_path, ("chromium", "chromium-browser"), default)
     assert args[0] == "chromium"                                 # today's name first
     assert {"--kiosk", "--incognito", "--password-store=basic", "--ozone-platform-hint=auto"} <= set(args)
+    # the page plays the board's speech (made by the service) without a tap first
+    assert "--autoplay-policy=no-user-gesture-required" in args
     assert f"--app={default}" in args
     kids = "http://127.0.0.1:8080/?kiosk=1&mode=kids"            # the children's kiosk, & and all
     args = run_exec_start(tmp_path / "old", ("chromium-browser",), kids)

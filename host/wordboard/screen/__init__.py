@@ -4,7 +4,8 @@
 a WebSocket that pushes the game live: the board as the LEDs show it, scores, whose turn, the
 last move, the bag, the history and each game's own view (``snapshot.py``). Questions the board
 asks are answered by touch, on a phone, or with the board's buttons. Changing a game needs the
-PIN (``wordboard screen set-pin``). ``?mode=kids`` is the children's mode.
+PIN (``wordboard screen set-pin``). ``?mode=kids`` is the children's mode. What the board says
+(espeak-ng) is made into WAV clips the pages play (``clips.py``; who plays what: ``bridge.py``).
 
 Threads: the controller runs in its own loop; :class:`~wordboard.screen.bridge.ScreenBridge` (a
 step hook, in the controller's thread) publishes snapshots into a

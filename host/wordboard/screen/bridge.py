@@ -2,9 +2,25 @@
 
 Each tick it carries out what the pages asked for (board buttons, PIN-checked changes), and
 publishes a fresh snapshot when something changed (at once after a move or a question, else at
-most :attr:`ScreenBridge.interval` seconds apart, for the LEDs' animations). It also speaks:
-with speech on (``wordboard run --speak``, or the Pi's own screen in children's mode), moves,
-turns and questions are said aloud through :mod:`wordboard.speech`, on a worker thread.
+most :attr:`ScreenBridge.interval` seconds apart, for the LEDs' animations).
+
+It also speaks (:class:`Speech`, on a worker thread, espeak-ng through :mod:`wordboard.speech`).
+
+* What is said: with speech on (``wordboard run --speak``, or a page in the children's mode on
+  the Pi's own display), moves, turns, questions and the clue card being played; and whatever a
+  page asks to hear (a tapped letter, the card, the last word, the question), speech on or not.
+* Where it is heard: the pages whose sound is on get a ``say`` event naming a WAV clip
+  (``/speech/<id>.wav``, :mod:`wordboard.screen.clips`) and play it: the kiosk page
+  (``?kiosk=1``) by default, other pages (phones) once their viewer turns sound on. The Pi's own
+  audio device (espeak-ng run by this process) says it too, **unless a page on the Pi's own
+  display** (a page from 127.0.0.1: the kiosk) **plays sound**: then that page is the Pi's voice,
+  through the desktop session's speakers, and nothing is said twice. On Raspberry Pi OS the
+  service (a system user, no PipeWire session) cannot be heard anyway; ``wordboard run --speak``
+  in a terminal of the desktop, or a Pi whose sound the service can use, speaks on the device
+  while no kiosk page plays (its sound blocked, closed, or not there).
+* What a page asks to hear is said to that page only when its sound is on (the Pi's device stays
+  quiet); a page without sound (the Pi's own screen in a browser that may not play) has it said
+  aloud, as above.
 """
 
 from __future__ import annotations
@@ -19,10 +35,15 @@ from wordboard.screen.snapshot import snapshot
 
 
 class Speech:
-    """A speaker on its own thread; at most a few sentences wait (older ones are dropped)."""
+    """The board's voice on its own thread; at most a few sentences wait (older ones are dropped).
 
-    def __init__(self, speaker=None):
+    :meth:`say` with ``to`` (a page's reply function): a clip for that page only. Without: a
+    clip for every page that plays sound (``hub``'s listeners), and the device (``speaker``)
+    unless one of those pages is on the Pi's own display."""
+
+    def __init__(self, speaker=None, hub=None):
         self.speaker = speaker
+        self.hub = hub
         self._queue: queue.Queue = queue.Queue(maxsize=4)
         self._thread: threading.Thread | None = None
 
@@ -35,9 +56,9 @@ class Speech:
             self._thread = threading.Thread(target=self._run, daemon=True, name="screen-speech")
             self._thread.start()
 
-    def say(self, text: str, spell: str | None = None) -> None:
+    def say(self, text: str, spell: str | None = None, to: Callable[[dict], None] | None = None) -> None:
         self._ensure()
-        item = (text, spell)
+        item = (text, spell, to)
         try:
             self._queue.put_nowait(item)
         except queue.Full:
@@ -49,14 +70,42 @@ class Speech:
 
     def _run(self) -> None:
         while True:
-            text, spell = self._queue.get()
+            item = self._queue.get()
             try:
-                if text:
-                    self.speaker.speak(text)
-                if spell:
-                    self.speaker.spell(spell)
+                self.handle(*item)
             except Exception:  # noqa: BLE001 - sound never stops a game
                 pass
+
+    def handle(self, text: str, spell: str | None = None, to: Callable[[dict], None] | None = None) -> None:
+        """Say one thing where it is to be heard (see the module's docstring)."""
+        if to is not None:
+            to(self.event(text, spell, asked=True))
+            return
+        listening = self.hub.listeners() if self.hub is not None else None
+        if listening is not None and listening.pages:
+            self.hub.notice(self.event(text, spell))
+        if listening is None or not listening.local:
+            if text:
+                self.speaker.speak(text)
+            if spell:
+                self.speaker.spell(spell)
+
+    def event(self, text: str, spell: str | None = None, asked: bool = False) -> dict:
+        """A ``say`` event for the pages: what is said and the clip that says it (no ``id`` when
+        there is no espeak-ng: the page may use the browser's own voice)."""
+        from wordboard.screen.clips import trimmed
+        from wordboard.speech import spelled
+
+        words = trimmed(" ".join(part for part in (text, spelled(spell) if spell else "") if part))
+        clip_id = None
+        make = getattr(self.speaker, "wav_bytes", None)
+        if self.hub is not None and make is not None and words:
+            clip_id = self.hub.clips.clip(words, make, getattr(self.speaker, "voice", ""),
+                                          getattr(self.speaker, "words_per_minute", ""))
+        event = {"type": "say", "text": words, "id": clip_id}
+        if asked:
+            event["asked"] = True
+        return event
 
 
 class ScreenBridge:
@@ -70,6 +119,8 @@ class ScreenBridge:
         self.answerer = answerer
         self.speak = speak
         self.speech = speech or Speech()
+        if self.speech.hub is None:
+            self.speech.hub = hub
         self.dawg = dawg
         self.setup_choices = setup_choices or {}
         self.wall = wall
@@ -161,26 +212,28 @@ class ScreenBridge:
         if self.speak and card is not None and shown:
             self.speech.say(card.word.capitalize() + ".", spell=card.word)
 
-    def say(self, what: str, letter: str | None = None) -> None:
-        """A page asked to hear something again (the Pi's speaker)."""
+    def say(self, what: str, letter: str | None = None, to: Callable[[dict], None] | None = None) -> None:
+        """A page asked to hear something again: said to that page (``to``: it plays sound
+        itself), else aloud (the pages that play sound, the Pi's speaker)."""
         adapter = self.controller.adapter
+        said = {} if to is None else {"to": to}
         if what == "last":
             word = self._last_word()
             if word:
-                self.speech.say(word.capitalize() + ".", spell=word)
+                self.speech.say(word.capitalize() + ".", spell=word, **said)
         elif what == "turn" and not adapter.over:
-            self.speech.say(f"{adapter.player_to_move()}, your turn.")
+            self.speech.say(f"{adapter.player_to_move()}, your turn.", **said)
         elif what == "prompt" and self.controller.question is not None:
-            self.speech.say(self._spoken_prompt(self.controller.question))
+            self.speech.say(self._spoken_prompt(self.controller.question), **said)
         elif what == "card":
             card, shown = self._card()
             if card is not None:
                 if shown:
-                    self.speech.say(card.word.capitalize() + ".", spell=card.word)
+                    self.speech.say(card.word.capitalize() + ".", spell=card.word, **said)
                 else:
-                    self.speech.say(card.meaning)
+                    self.speech.say(card.meaning, **said)
         elif what == "letter" and letter:
-            self.speech.say("", spell=letter)
+            self.speech.say("", spell=letter, **said)
 
     # -- the step hook ----------------------------------------------------------------------------
 
@@ -238,7 +291,7 @@ class ScreenBridge:
                 c.buttons.inject(data["name"])
             return
         if kind == "say":
-            self.say(data["what"], data.get("letter"))
+            self.say(data["what"], data.get("letter"), to=command.reply if command.audio else None)
             return
         if kind == "speech":
             if bool(data.get("on")) and not self.speak:

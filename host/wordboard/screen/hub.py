@@ -7,6 +7,10 @@
 * The server side puts what the pages ask for into :attr:`ScreenHub.commands` (answers to
   questions, board buttons, PIN-checked changes). The controller drains it in its own thread
   (see :class:`wordboard.screen.bridge.ScreenBridge`), so the engine is only ever touched there.
+* The server tells the hub which pages play the board's speech (:meth:`ScreenHub.set_listeners`:
+  how many, and how many of them on the Pi's own display); the bridge's speech reads it
+  (:meth:`ScreenHub.listeners`) to send WAV clips (:attr:`ScreenHub.clips`) to the pages and to
+  leave the Pi's own audio device quiet while a page on its display plays them.
 * :class:`ScreenAnswerer` is the controller's :class:`~wordboard.controller.questions.Answerer`
   for the screen; :class:`TeeAnswerer` asks the screen and another answerer (the terminal, the
   scripted players) at once and takes the first answer.
@@ -20,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from wordboard.controller import questions as q
+from wordboard.screen.clips import ClipCache
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,15 @@ class Command:
     data: dict = field(default_factory=dict)
     admin: bool = False       # sent by a page unlocked with the PIN
     reply: Callable[[dict], None] | None = field(default=None, compare=False)
+    audio: bool = False       # sent by a page that plays the board's speech itself
+
+
+@dataclass(frozen=True)
+class Listeners:
+    """The pages that play the board's speech (their sound is on)."""
+
+    pages: int = 0            # all of them
+    local: int = 0            # those on the Pi's own display (the kiosk): the Pi's own speakers
 
 
 class ScreenHub:
@@ -40,6 +54,8 @@ class ScreenHub:
         self._watchers: list[Callable[[], None]] = []
         self.commands: queue.Queue[Command] = queue.Queue(maxsize=256)
         self.events: queue.Queue[dict] = queue.Queue(maxsize=64)   # one-off notices (speech, toasts)
+        self.clips = ClipCache()                                     # what was said, for the pages
+        self._listeners = Listeners()
 
     # -- controller side ---------------------------------------------------------------------------
 
@@ -62,6 +78,10 @@ class ScreenHub:
             watchers = list(self._watchers)
         for wake in watchers:
             wake()
+
+    def listeners(self) -> Listeners:
+        with self._lock:
+            return self._listeners
 
     def take_commands(self) -> list[Command]:
         out = []
@@ -92,6 +112,10 @@ class ScreenHub:
             return True
         except queue.Full:
             return False
+
+    def set_listeners(self, listeners: Listeners) -> None:
+        with self._lock:
+            self._listeners = listeners
 
     def take_events(self) -> list[dict]:
         out = []

@@ -39,6 +39,7 @@ class Field:
 
 SCHEMA: dict[str, dict[str, Field]] = {
     "hello": {"mode": Field("choice", choices=("normal", "kids", "kiosk"))},
+    "audio": {"on": Field("bool")},               # the page plays the board's speech (or stops)
     "answer": {"question": Field("int", low=1, high=2**31), "value": Field("str", pattern=ANSWER)},
     "button": {"name": Field("choice", choices=("end-turn", "pass", "hint"))},
     "say": {"what": Field("choice", choices=("last", "turn", "prompt", "card", "letter")),

@@ -3,6 +3,12 @@
 * ``GET /`` is the page; ``GET /static/NAME`` one of the files shipped in
   ``wordboard/screen/static/`` (read once at start from the package; a name not in that list is
   a 404: no path from a request ever reaches the file system); ``/ws`` is the WebSocket.
+* ``GET /speech/<32 hex digits>.wav`` is a clip of what the board said (made by the bridge's
+  speech with espeak-ng, kept in :attr:`ScreenHub.clips <wordboard.screen.hub.ScreenHub.clips>`,
+  at most 1 MB each): an id the cache does not hold, or any other name, is a 404 (nothing from
+  the request is said or opened). The same peer and ``Host`` checks as every other request.
+  Pages tell the server with ``{"type": "audio", "on": ...}`` whether they play the board's
+  speech; ``say`` events (which clip to play) go to those pages only.
 * Peers must be on the local network (loopback, the private ranges of RFC 1918 and RFC 4193,
   link-local: :data:`LAN`): any other address gets 403. The ``Host`` a browser asked for must be
   an address, ``localhost`` or a local name (``raspberrypi.local``, ``wordboard``, ``*.lan``,
@@ -29,9 +35,10 @@ import time
 from dataclasses import dataclass, field
 from importlib import resources
 
+from wordboard.screen import clips
 from wordboard.screen import pin as pins
 from wordboard.screen import protocol
-from wordboard.screen.hub import Command, ScreenAnswerer, ScreenHub
+from wordboard.screen.hub import Command, Listeners, ScreenAnswerer, ScreenHub
 
 STATIC_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                 ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
@@ -162,6 +169,7 @@ class Client:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     admin: bool = False
     mode: str = "normal"
+    audio: bool = False         # the page plays the board's speech
     sent_version: int = -1
 
 
@@ -241,14 +249,14 @@ class ScreenServer:
 
     # -- HTTP -------------------------------------------------------------------------------------
 
-    def _response(self, status: int, body: bytes, content_type: str):
+    def _response(self, status: int, body: bytes, content_type: str, **extra: str):
         from websockets.datastructures import Headers
         from websockets.http11 import Response
 
         reasons = {200: "OK", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
                    503: "Service Unavailable"}
         headers = Headers({"Content-Type": content_type, "Content-Length": str(len(body)),
-                           "Connection": "close", **SECURITY_HEADERS})
+                           "Connection": "close", **SECURITY_HEADERS, **extra})
         return Response(status, reasons.get(status, "Error"), headers, body)
 
     def _text(self, status: int, text: str):
@@ -276,9 +284,21 @@ class ScreenServer:
             found = self.static.get(path[len("/static/"):])
             if found is not None:
                 return self._response(200, *found)
+        if path.startswith("/speech/"):
+            return self._speech(path)
         if path == "/favicon.ico":
             return self._response(404, b"", "text/plain")
         return self._text(404, "not found\n")
+
+    def _speech(self, path: str):
+        """A clip of what the board said, by the id the server gave it; anything else is a 404."""
+        found = clips.PATH.match(path)
+        clip = self.hub.clips.get(found.group(1)) if found else None
+        if clip is None or len(clip) > clips.MAX_CLIP_BYTES:
+            return self._text(404, "not found\n")
+        # an id names one clip for as long as the board runs; other sites' pages may not embed it
+        return self._response(200, clip, "audio/wav", **{"Cache-Control": "private, max-age=600",
+                                                         "Cross-Origin-Resource-Policy": "same-origin"})
 
     # -- WebSocket --------------------------------------------------------------------------------
 
@@ -293,8 +313,13 @@ class ScreenServer:
         events = self.hub.take_events()
         for client in list(self.clients):
             for event in events:
-                client.outbox.put_nowait(event)
+                if event.get("type") != "say" or client.audio:     # speech: to the pages that play it
+                    client.outbox.put_nowait(event)
             client.wake.set()
+
+    def _count_listeners(self) -> None:
+        playing = [c for c in self.clients if c.audio]
+        self.hub.set_listeners(Listeners(pages=len(playing), local=sum(_is_loopback(c.peer) for c in playing)))
 
     def _reply_threadsafe(self, client: Client):
         def reply(message: dict) -> None:
@@ -327,6 +352,8 @@ class ScreenServer:
         finally:
             sender.cancel()
             self.clients.discard(client)
+            if client.audio:
+                self._count_listeners()
 
     async def _sender(self, client: Client) -> None:
         connection = client.connection
@@ -345,8 +372,13 @@ class ScreenServer:
         if kind == "hello":
             client.mode = data["mode"]
             if data["mode"] == "kids" and _is_loopback(client.peer):
-                # the Pi's own screen in children's mode: the Pi speaks (espeak-ng)
+                # the Pi's own screen in children's mode: speech on (the page plays it when its
+                # sound is on, else the Pi's own device says it)
                 self.hub.submit(Command("speech", {"on": True}))
+            return
+        if kind == "audio":
+            client.audio = data["on"]
+            self._count_listeners()
             return
         if kind == "answer":
             if self.answerer is None:
@@ -366,7 +398,7 @@ class ScreenServer:
         if kind in protocol.ADMIN and not client.admin:
             reply({"type": "error", "message": "changing the game needs the PIN"})
             return
-        if not self.hub.submit(Command(kind, data, admin=client.admin, reply=reply)):
+        if not self.hub.submit(Command(kind, data, admin=client.admin, reply=reply, audio=client.audio)):
             reply({"type": "error", "message": "the board is busy: try again"})
 
     async def _unlock(self, client: Client, pin: str, reply) -> None:

@@ -25,6 +25,11 @@ let lastMoveKey = null;         // the last move shown (null: none seen yet on t
 let summaryClosedFor = null;
 let answeredQuestion = null;
 let local = false;              // this page runs on the board's own screen (the Pi speaks for it)
+const kiosk = !!params.get("kiosk");
+// The board's speech on this page: "on" (played), "off", or "blocked" (the browser refused to
+// play without a tap). The kiosk (?kiosk=1, Chromium with --autoplay-policy=no-user-gesture-
+// required) plays by default; other pages once their viewer turns it on (the 🔇 button).
+let sound = kiosk ? "on" : "off";
 const pick = { question: null, chosen: [], filter: null };   // squares tapped for the question
 
 function el(tag, cls, text) {
@@ -45,23 +50,129 @@ function toast(text, bad) {
   toast.timer = setTimeout(() => t.classList.add("hidden"), 3500);
 }
 
-function speak(text) {
-  // The browser's voice, in the children's mode on a phone or tablet; the board's own screen
-  // leaves speaking to the Pi (espeak-ng), which says moves, cards and questions by itself.
-  if (!kids || local || !text || !("speechSynthesis" in window)) return;
+/* -- the board's voice ------------------------------------------------------------------------------
+   The board makes the sound (espeak-ng, a WAV clip per sentence) and sends {type: "say", id, text}
+   to the pages whose sound is on; the page plays /speech/<id>.wav, one clip after another. What
+   this page asked to hear (asked: true) is played at once. A page on the Pi's own display that
+   plays sound is the Pi's voice: the board's own audio device then stays quiet. */
+
+const voice = { queue: [], busy: false, n: 0, pending: null, log: [] };
+window.wordboardSpeech = voice;        // for the tests: what was played (voice.log)
+
+function note(entry) {
+  voice.log.push(entry);
+  if (voice.log.length > 50) voice.log.shift();
+}
+
+function setSound(value) {
+  const was = sound;
+  sound = value;
+  const b = $("sound");
+  b.textContent = value === "on" ? "🔊" : "🔇";
+  b.classList.toggle("blocked", value === "blocked");
+  b.setAttribute("aria-pressed", value === "on" ? "true" : "false");
+  b.title = value === "on" ? "sound on" : value === "blocked" ? "tap for sound" : "sound off";
+  if (value === "blocked") document.addEventListener("click", resumeSound, { capture: true, once: true });
+  if ((was === "on") !== (value === "on") && ws && ws.readyState === WebSocket.OPEN) {
+    ws.send(JSON.stringify({ type: "audio", on: value === "on" }));
+  }
+  if (value !== "on") { voice.queue = []; stopVoice(); }
+}
+
+function resumeSound(event) {
+  // Blocked until a tap: the first tap anywhere (a gesture) lets the page play again.
+  if (sound !== "blocked" || (event && event.target.closest && event.target.closest("#sound"))) return;
+  unblock();
+}
+
+function unblock() {
+  const missed = voice.pending;
+  voice.pending = null;
+  setSound("on");
+  if (missed) hear(missed);
+}
+
+function stopVoice() {
+  voice.n += 1;                        // callbacks of the clip stopped are ignored
+  voice.busy = false;
+  const a = $("voice");
+  if (!a.paused) a.pause();
+  if ("speechSynthesis" in window) speechSynthesis.cancel();
+}
+
+function hear(msg) {
+  // A say event from the board.
+  if (sound === "off") return;
+  if (sound === "blocked") { voice.pending = msg; return; }
+  if (msg.asked) { voice.queue = []; stopVoice(); }
+  voice.queue.push(msg);
+  if (voice.queue.length > 4) voice.queue.shift();
+  if (!voice.busy) playNext();
+}
+
+function playNext() {
+  const msg = voice.queue.shift();
+  if (!msg) { voice.busy = false; return; }
+  voice.busy = true;
+  const n = ++voice.n;
+  const done = (what) => { if (n !== voice.n) return; note(`${msg.id || "-"} ${what}`); voice.busy = false; playNext(); };
+  if (!msg.id || !/^[0-9a-f]{32}$/.test(msg.id)) {      // no espeak-ng on the board: the browser's voice
+    browserVoice(msg.text, () => done("spoken"));
+    return;
+  }
+  const a = $("voice");
+  a.onended = () => done("ended");
+  a.onerror = () => done("error");
+  a.src = `/speech/${msg.id}.wav`;
+  note(`${msg.id} started`);
+  a.play().then(() => { if (n === voice.n) note(`${msg.id} playing`); }, (err) => {
+    if (n !== voice.n) return;           // stopped for another clip
+    if (err && err.name === "NotAllowedError") {
+      // no sound without a tap (a phone, or a kiosk without the autoplay flag): say so, let the
+      // board's own device speak meanwhile, and play this clip at the next tap
+      note(`${msg.id} blocked`);
+      voice.busy = false;
+      voice.queue = [];
+      setSound("blocked");
+      voice.pending = msg;
+    } else done("error");
+  });
+}
+
+function browserVoice(text, then) {
+  if (!text || !("speechSynthesis" in window)) { then(); return; }
   try {
     const u = new SpeechSynthesisUtterance(text);
     u.rate = 0.85;
+    u.onend = then;
+    u.onerror = then;
     speechSynthesis.cancel();
     speechSynthesis.speak(u);
-  } catch (e) { /* no voice: the Pi speaks */ }
+  } catch (e) { then(); }
 }
 
-function sayLetter(ch) {
-  // A letter tapped: said by the Pi on its own screen, by the browser elsewhere.
-  if (local) send({ type: "say", what: "letter", letter: ch.toUpperCase() });
-  else speak(ch);
+function ask(what, letter) {
+  // Something to hear again (a tapped letter, the card, the word, the question): the board says
+  // it to this page when its sound is on, else aloud (the Pi's speaker). A tap to hear something
+  // on a phone turns its sound on (a tap is what a browser wants before it plays).
+  if (sound === "blocked") unblock();
+  else if (sound === "off" && !local) setSound("on");
+  const message = { type: "say", what };
+  if (letter) message.letter = letter;
+  send(message);
 }
+
+function sayLetter(ch) { ask("letter", ch.toUpperCase()); }
+
+$("sound").addEventListener("click", () => {
+  if (sound === "on") setSound("off");
+  else if (sound === "blocked") unblock();
+  else {
+    setSound("on");
+    const a = $("voice");        // played inside the tap: some browsers (Safari) allow it from then on
+    if (!a.src) a.play().catch(() => {});
+  }
+});
 
 function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
@@ -75,7 +186,10 @@ function connect() {
   ws = new WebSocket(`${proto}//${location.host}/ws`);
   ws.onopen = () => {
     $("conn").className = "conn on";
-    send({ type: "hello", mode: kids ? "kids" : (params.get("kiosk") ? "kiosk" : "normal") });
+    // sound first: a children's page on the Pi's display turns speech on, and the board must
+    // know by then that this page plays it (else the Pi's own device would say it as well)
+    if (sound === "on") send({ type: "audio", on: true });
+    send({ type: "hello", mode: kids ? "kids" : (kiosk ? "kiosk" : "normal") });
   };
   ws.onclose = () => {
     $("conn").className = "conn off";
@@ -86,6 +200,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(event.data); } catch (e) { return; }
     if (msg.type === "state") render(msg.state);
+    else if (msg.type === "say") hear(msg);
     else if (msg.type === "welcome") { pinSet = !!msg.pin; local = !!msg.local; }
     else if (msg.type === "error") {
       toast(msg.message, true);
@@ -199,7 +314,7 @@ Views.register("extradiction", {
       const hear = el("button", "icon say", "🔊");
       hear.type = "button";
       hear.setAttribute("aria-label", "say the meaning");
-      hear.addEventListener("click", () => { if (local) send({ type: "say", what: "card" }); else speak(v.card.word || v.card.meaning); });
+      hear.addEventListener("click", () => ask("card"));
       card.appendChild(hear);
       box.appendChild(card);
     }
@@ -487,7 +602,7 @@ function renderLast(st) {
     const hear = el("button", "icon say", "🔊");
     hear.type = "button";
     hear.setAttribute("aria-label", "say the word");
-    hear.addEventListener("click", () => { if (local) send({ type: "say", what: "last" }); else speak(word.toLowerCase() + ". " + word.toUpperCase().split("").join(", ")); });
+    hear.addEventListener("click", () => ask("last"));
     tiles.appendChild(hear);
     box.appendChild(tiles);
     box.appendChild(el("div", "kid-points", `${AVATARS[last.player % 4]} ⭐ ${last.score}`));
@@ -511,8 +626,8 @@ function renderLast(st) {
     box.classList.remove("flash"); void box.offsetWidth; box.classList.add("flash");
     if (kids) {
       countStars(last.score);
-      const word = (last.words && last.words[0] && last.words[0].word) || "";
-      if (word) speak(word.toLowerCase() + ". " + word.toUpperCase().split("").join(", "));
+      // the board says new words itself when its speech is on; else a page with sound asks
+      if (sound === "on" && !st.speech) ask("last");
     }
   }
   lastMoveKey = key;
@@ -604,7 +719,7 @@ function renderPrompt(st) {
     : q.pick.mode === "candidates" ? "Tap the answer on the board, or here." : "Tap a square on the board, or an answer here.";
   box.classList.remove("hidden");
   updatePick(q);
-  speak(q.short || q.prompt);
+  if (kids && sound === "on" && !st.speech) ask("prompt");
 }
 
 function answer(q, value) {
@@ -623,8 +738,7 @@ $("prompt-free").addEventListener("submit", (event) => {
 });
 $("prompt-say").addEventListener("click", () => {
   if (!state || !state.question) return;
-  if (local) send({ type: "say", what: "prompt" });
-  else speak(state.question.short || state.question.prompt);
+  ask("prompt");
 });
 
 /* -- the board's buttons -------------------------------------------------------------------------- */
@@ -881,4 +995,5 @@ $("kids-toggle").addEventListener("click", () => {
 });
 
 document.body.classList.toggle("kids", kids);
+setSound(sound);
 connect();
