@@ -57,3 +57,44 @@ def test_a_card_lifted_during_the_phases_is_flagged(tmp_path):
             s.controller.step(0)
             s.clock.advance(0.05)
         assert square in s.controller.board.view(s.clock()).disturbed
+
+
+class MissedSwap:
+    """The sensor board of a twin that scans too slowly: a card lifted from ``square`` and another
+    laid there at once is never seen (the square never looked empty, so the old tag stays)."""
+
+    def __init__(self, sensor, square):
+        self.sensor, self.square = sensor, square
+        self.swallowed = []
+
+    def emit(self, event) -> None:
+        from wordboard.sensor.events import Lifted, Placed
+
+        here = (event.square.row, event.square.col) == self.square
+        if here and len(self.swallowed) < 2 and isinstance(event, (Lifted, Placed)):
+            self.swallowed.append(event)
+            return
+        self.sensor.emit(event)
+
+
+def test_a_card_the_board_still_sees_from_the_last_turn_is_laid_again_and_the_last_word_stands(tmp_path):
+    """The cause of last words refused in the twin ("not Blaise's card: take the cards of the last
+    turn away", five times, then no last word): the previous player's card in a slot was swapped
+    for the player's own faster than the simulated board scanned (a starved simulator thread), so
+    the board kept the old card, and the players only repaired what their table held wrong. Now
+    the twin's time runs in lockstep (every swap is scanned), and a player whose card the board
+    refuses where they laid it picks it up and lays it again."""
+    with session(tmp_path, seed=1) as s:
+        s.players.habits = Habits.tidy()
+        game = s.adapter.game
+        first, second = game.players[game.first_player], game.players[1 - game.first_player]
+        s.run(max_seconds=30, should_stop=lambda: game.phase.name == "LAST_WORD" and game.current is second)
+        assert first.sheet.last_word and game.current is second
+        slot0 = s.adapter.reader_square(0)
+        assert slot0 in s.table.tiles                        # the first player's last word lies in the slots
+        s.table.direct = missed = MissedSwap(s.sensor, slot0)
+        s.run(max_seconds=30)
+        assert len(missed.swallowed) == 2                    # the swap on the first slot went unseen
+        assert s.adapter.over and s.players.mismatches == []
+        assert second.sheet.last_word                        # ... and the last word still stands
+        assert s.players.mistakes.get("laid again", 0) >= 1 and "gave up" not in s.players.mistakes

@@ -123,3 +123,37 @@ def test_lost_and_repeated_bytes_cost_frames_not_placements(link):
     synced(link)
     assert set(link.board) == {A1, O15} and all(tag is not None for tag in link.board.values())
     assert link.counters.corrupted >= 1
+
+
+def test_in_lockstep_every_byte_is_read_in_the_tick_and_a_quick_swap_is_seen():
+    """The twin's lockstep: no thread on either side; each advance hands the firmware the host's
+    bytes, runs it to that time, and the link reads every byte it sent. A card lifted and another
+    laid on the same square 0.3 simulated seconds later is seen as both, whatever the load."""
+    with SimulatedSensorLink(seed=5, lockstep=True, silence_timeout=30.0) as link:
+        sim = link.simulator
+        now = 0.0
+
+        def advance(seconds):
+            nonlocal now
+            events = []
+            for _ in range(round(seconds / 0.05)):
+                now += 0.05
+                written = link.bytes_written
+                link.advance_to(now)
+                assert sim.bytes_received >= written and link.bytes_read == sim.bytes_sent
+                while (event := link.next_event(0)) is not None:
+                    events.append(event)
+            return events
+
+        advance(0.2)
+        assert link.state is ConnectionState.CONNECTED
+        first, second = sim.new_tag(), sim.new_tag()
+        sim.place(H8, first)
+        assert [e.tag.uid for e in advance(0.3) if isinstance(e, Placed)] == [first]
+        sim.lift(H8)
+        advance(0.3)
+        sim.place(H8, second)
+        advance(0.3)
+        assert link.board[H8].uid == second
+        events = advance(40.0)                    # heartbeats on the firmware's clock keep it quiet
+        assert link.state is ConnectionState.CONNECTED and link.counters.silences == 0 and not events

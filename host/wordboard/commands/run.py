@@ -64,7 +64,8 @@ def register(subparsers) -> None:
                              "loopback (127.0.0.1:8080) unless a host is given (default: $WORDBOARD_SCREEN, "
                              "which the service sets)")
     screen.add_argument("--speak", action="store_true",
-                        help="say moves, turns and questions aloud (espeak-ng) on this machine")
+                        help="say moves, turns and questions aloud (espeak-ng): on this machine, or by the "
+                             "screen's kiosk page when it plays sound (then only there)")
     screen.add_argument("--ask-screen", action="store_true",
                         help="twin: leave the questions to the screen (the scripted players do not answer)")
     screen.add_argument("--stay", action="store_true",
@@ -209,7 +210,7 @@ def _start_screen(args, session, twin: bool, out):
 def _wait_on_screen(session, screen, stopping) -> None:
     """The game is over (or ended): show the summary until a new game is set up on the screen."""
     while not stopping() and screen.bridge.next_setup is None:
-        session.controller.step(0.05)
+        session.idle(0.05)
 
 
 def _next_game(args, screen):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 
-from wordboard.controller.session import DEFAULT_PLAYERS, Session, SessionConfig
+from wordboard.controller.session import DEFAULT_PLAYERS, TWIN_CAMERA_PERIOD, Session, SessionConfig
 from wordboard.errors import UserError
 
 KINDS = ("hexx", "extradiction", "dexikon")
@@ -159,12 +159,8 @@ class GameSession(Session):
             return identifier()
         if config.hardware == "sim":
             from wordboard.controller.twin import identifier
-            from wordboard.sensor.simulator import SimulatedSensorLink
 
-            seed = config.seed if config.seed is not None else self.jgame.info.seed or 0
-            self.sensor = SimulatedSensorLink(rows, cols, seed=seed + self.jgame.seq, speed=config.speed,
-                                              silence_timeout=30.0)
-            self.closers.append(self.sensor.close)
+            self._simulated_sensor(rows, cols)
             return identifier()
         from wordboard.controller.twin import identifier
         from wordboard.sensor import TileRegistry, open_backend
@@ -195,8 +191,8 @@ class GameSession(Session):
 
             self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=True)
             self.table.camera = self.camera_source
-            self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols), threaded=True,
-                                         wall_period=0.15, steady=2)
+            self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols), threaded=False,
+                                         clock=self.clock, period=TWIN_CAMERA_PERIOD, steady=2)
         else:
             from wordboard.camera.capture import open_source
 

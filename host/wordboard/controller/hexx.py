@@ -196,6 +196,7 @@ class HexxAdapter:
         self.proposals_committed = 0
         self.last_committed_move = None
         self._anim_start: float | None = float("-inf")
+        self._anim_until = float("-inf")          # when the flips of the last move are over
         self._steps = self._journal_steps()
         self._computer = None
 
@@ -221,16 +222,14 @@ class HexxAdapter:
     def base_scene(self, occupied, t: float = 0.0):
         from wordboard.leds import scenes
 
+        view = _LedView(self.game)
         if self._anim_start is None:
             self._anim_start = t          # the flips start with the first frame after the move
-        return scenes.hexx_scene(_LedView(self.game), t - self._anim_start)
+            self._anim_until = t + scenes.hexx_flip_duration(view) + 1.0
+        return scenes.hexx_scene(view, t - self._anim_start)
 
     def animating(self, now: float) -> bool:
-        from wordboard.leds import scenes
-
-        if self._anim_start is None:
-            return True
-        return now - self._anim_start < scenes.hexx_flip_duration(_LedView(self.game)) + 1.0
+        return self._anim_start is None or now < self._anim_until
 
     # -- a turn --------------------------------------------------------------------------------
 
@@ -532,7 +531,7 @@ class HexxAdapter:
         steps = len(self._steps) - max(i for i, s in enumerate(self._steps) if s == "move")
         self.jgame.record("decision", {"undo": "undo button", "steps": steps})
         del self._steps[-steps:]
-        self._anim_start = float("-inf")
+        self._anim_start = self._anim_until = float("-inf")
         return Committed((), f"the last play is taken back ({self._who(self.game.to_move)} to play again)")
 
     def hint(self) -> tuple:

@@ -6,7 +6,10 @@ then puts the turn's tiles (letters, HEXX tiles, cards; or writes letters) down 
 now and then a tile slid into place, a tile put on the wrong square and moved (lifted again), a
 tile put down, picked up and put down again, a played tile knocked off or pushed onto the next
 square (the board holds the turn until it is back), a play the rules refuse (then corrected).
-They press end turn and answer the board's questions from what they meant to do. Each game's
+When the board refuses a tile that lies where they meant it, they pick it up and lay it again.
+A moment after the last tile they press end turn (``Habits.reach``); they answer the board's
+questions from what they meant to do, and plan afresh once the board committed a move or a
+decision (not when it journals an answer about the tiles, mid-turn). Each game's
 subclass says what the player means (:meth:`TablePlayers.intend`) and how the players decide the
 engine's pending decisions (:meth:`TablePlayers.decide`).
 """
@@ -42,6 +45,7 @@ class Plan:
     pressed_at: float = 0.0
     fixes: list = field(default_factory=list)
     refusals: int = 0
+    acted_at: float = float("-inf")                   # when the players last touched the table
 
 
 class TablePlayers:
@@ -59,6 +63,7 @@ class TablePlayers:
         self.out = out or (lambda text: None)
         self.plan: Plan | None = None
         self._planned_for = None
+        self._settled = 0                 # moves, decisions and undos the board has committed so far
         self.intended: list = []
         self.outcomes: list[str] = []
         self.as_meant = 0
@@ -115,6 +120,8 @@ class TablePlayers:
 
     def _heard(self, kind: str, data) -> None:
         self.outcomes.append(kind)
+        if kind in ("commit", "undo"):
+            self._settled += 1
         plan = self.plan
         if kind == "commit" and self.adapter.proposals_committed != self._seen:
             self._seen = self.adapter.proposals_committed
@@ -167,7 +174,9 @@ class TablePlayers:
         adapter = self.adapter
         if adapter.over:
             return
-        key = adapter.jgame.seq
+        # A new plan once the board committed a move or a decision; the answers to its questions
+        # about the tiles (a HEXX tile's letter, which word) are journalled too, but the turn goes on.
+        key = self._settled
         if self._planned_for != key:
             self._planned_for = key
             self.plan = None
@@ -183,8 +192,9 @@ class TablePlayers:
             action()
             if self.plan is not plan:
                 return
-        if not plan.actions and self.controller.question is None and self._ready_to_press() and (
-                not plan.pressed or now - plan.pressed_at > self.press_timeout):
+            plan.acted_at = now
+        if not plan.actions and self.controller.question is None and now - plan.acted_at >= self.habits.reach \
+                and self._ready_to_press() and (not plan.pressed or now - plan.pressed_at > self.press_timeout):
             plan.pressed = True
             plan.pressed_at = now
             if plan.intent.tiles:
@@ -300,8 +310,21 @@ class TablePlayers:
         self._knocked = None
 
     def _repair(self, plan: Plan, refusal) -> None:
-        """After a refusal: the table as the player meant it."""
+        """After a refusal: the table as the player meant it. A tile the board refuses though it
+        is the one the player meant there (the board still sees what lay there before: it was
+        swapped too fast to notice) is picked up and laid again."""
         self._make_table(plan.intent.tiles)
+        now = self.controller.clock()
+        meant = plan.intent.tiles
+        for square in sorted(getattr(refusal, "at_fault", ()) or ()):
+            found = self.table.tiles.get(square)
+            if found is None or meant.get(square) != found[1]:
+                continue
+            self._note("laid again")
+            uid = self.table.take(square)
+            plan.actions.append((now + 0.8, lambda s=square, u=uid: s in self.table.tiles or self.table.put(s, u),
+                                 "laid again"))
+        plan.actions.sort(key=lambda a: a[0])
 
     def _tidy(self) -> None:
         """The table as the game has it (tiles the game took away off, played tiles back)."""

@@ -1,6 +1,11 @@
 """Putting a board together: the journal, the game, the hardware (real or the digital twin), the
 controller, and for the twin the scripted players. Used by ``wordboard run``, the tests and the
 benchmark.
+
+The twin runs on one simulated time (:class:`~wordboard.controller.twin.TwinClock`): each turn
+of :meth:`Session.run` steps the controller, then the players, then moves the time on by one
+tick, which brings the simulated sensor board and its serial link along (lockstep). On the real
+board the controller waits for the sensors on the wall clock instead.
 """
 
 from __future__ import annotations
@@ -19,6 +24,9 @@ DEFAULT_PLAYERS = ("Ada", "Blaise")
 
 #: Game seconds the twin may go without a move or a question before it counts as stalled.
 TWIN_STALL_GAME_SECONDS = 900.0
+#: Game seconds between two readings of the twin's camera when it is the only sensor
+#: (eXtraDICTION's written letters).
+TWIN_CAMERA_PERIOD = 1.0
 
 
 class TwinStalled(UserError):
@@ -31,7 +39,8 @@ class SessionConfig:
     hardware: str = "sim"               # "sim" (the twin over a pty), "direct" (tests), "real"
     players: tuple[str, ...] = ()
     resume: str = "auto"                # "auto", "yes", "no"
-    speed: float = 1.0                  # game time / wall time (the twin only)
+    speed: float = 1.0                  # the twin only: at most this many game seconds per wall
+                                        # second (0 or inf: as fast as it goes); never changes the game
     seed: int | None = None
     camera: str = "auto"                # "auto" (virtual in the twin, none on hardware), "none",
                                         # "virtual", or a capture source ("picamera", "/dev/video0")
@@ -104,20 +113,8 @@ class Session:
             identify = identifier()
         elif config.hardware == "sim":
             from wordboard.controller.twin import identifier
-            from wordboard.sensor.simulator import SimulatedSensorLink
 
-            seed = config.seed if config.seed is not None else jgame.info.seed or 0
-            self.sensor = SimulatedSensorLink(rows, cols, seed=seed + jgame.seq, speed=config.speed,
-                                              silence_timeout=30.0)
-            self.closers.append(self.sensor.close)
-            if config.noise:
-                grid = self.sensor.simulator.sim.grid
-                grid.flicker = 0.05
-                grid.crosstalk = 0.01
-                faults = self.sensor.simulator.faults
-                faults.frame_corrupt_rate = 0.01
-                faults.frame_drop_rate = 0.005
-                faults.frame_duplicate_rate = 0.01
+            self._simulated_sensor(rows, cols)
             identify = identifier()
         else:
             from wordboard.controller.twin import identifier
@@ -137,7 +134,7 @@ class Session:
             from wordboard.controller.twin import CameraWorker, TwinCamera
 
             self.camera_source = TwinCamera(rows, cols, seed=jgame.id)
-            camera = CameraWorker(self.camera_source, rows, cols)
+            camera = CameraWorker(self.camera_source, rows, cols, threaded=not twin)
             self.closers.append(camera.close)
         elif kind != "none":
             from wordboard.camera.capture import open_source
@@ -145,7 +142,7 @@ class Session:
 
             source = open_source(kind)
             self.closers.append(source.close)
-            camera = CameraWorker(source, rows, cols)
+            camera = CameraWorker(source, rows, cols, threaded=not twin)
             self.closers.append(camera.close)
 
         if twin:
@@ -223,22 +220,53 @@ class Session:
 
     # -- running ----------------------------------------------------------------------------------
 
-    def wait_ready(self, timeout: float = 10.0) -> None:
-        """Wait for the sensor board's handshake (the twin or the real board)."""
+    def _simulated_sensor(self, rows: int, cols: int) -> None:
+        """The twin's sensor board: its firmware on a simulated grid, over a pty, to the real serial
+        link, in lockstep with the twin's clock (with ``noise``: flickering tags, crosstalk, a
+        wire that damages, drops and repeats frames)."""
+        from wordboard.sensor.simulator import SimulatedSensorLink
+
+        config = self.config
+        seed = config.seed if config.seed is not None else self.jgame.info.seed or 0
+        self.sensor = SimulatedSensorLink(rows, cols, seed=seed + self.jgame.seq, lockstep=True,
+                                          silence_timeout=30.0)
+        self.closers.append(self.sensor.close)
+        self.clock.parts.append(self.sensor)
+        if config.noise:
+            grid = self.sensor.simulator.sim.grid
+            grid.flicker = 0.05
+            grid.crosstalk = 0.01
+            faults = self.sensor.simulator.faults
+            faults.frame_corrupt_rate = 0.01
+            faults.frame_drop_rate = 0.005
+            faults.frame_duplicate_rate = 0.01
+
+    def wait_ready(self, timeout: float = 10.0, tick: float = 0.05) -> None:
+        """Wait for the sensor board's handshake (the real board: ``timeout`` wall seconds; the
+        twin: as many simulated seconds, the twin's time moved on by ``tick``)."""
+        from wordboard.controller.twin import TwinClock
+        from wordboard.sensor.events import ConnectionState
+
+        if isinstance(self.clock, TwinClock) and self.clock.parts:
+            until = self.clock() + timeout
+            while self.sensor.state is not ConnectionState.CONNECTED and self.clock() < until:
+                self.clock.advance(tick)
+            timeout = 0.0
         wait = getattr(self.sensor, "wait_connected", None)
         if wait is not None and not wait(timeout):
             problem = getattr(self.sensor, "problem", None)
             raise UserError(f"the sensor board did not connect: {problem or 'no handshake'}")
 
     def _open_clocks(self, twin: bool):
-        """Set ``self.clock`` (game time: manual in direct tests, scaled on the twin, real on the
+        """Set ``self.clock`` (game time: the twin's simulated time, paced to the wall clock x
+        ``speed`` over the simulated sensor board and unpaced in direct tests; real time on the
         board) and return the wall clock the LEDs and buttons use."""
-        from wordboard.controller.twin import ManualClock, ScaledClock
+        from wordboard.controller.twin import ScaledClock, TwinClock
 
         if self.config.hardware == "direct":
-            self.clock = ManualClock()
+            self.clock = TwinClock()
             return self.clock
-        self.clock = ScaledClock(self.config.speed if twin else 1.0)
+        self.clock = TwinClock(self.config.speed) if twin else ScaledClock(1.0)
         return time.monotonic
 
     def _open_leds_and_buttons(self, rows: int, cols: int, twin: bool, wall) -> None:
@@ -267,9 +295,15 @@ class Session:
         if twin:
             self.buttons = ButtonPanel(pin_factory=MockFactory(), clock=wall)
         else:
+            import warnings
+
+            from gpiozero.exc import PinFactoryFallback
+
             buttons_config = installed_button_config()
             try:
-                self.buttons = ButtonPanel(buttons_config, clock=wall)
+                with warnings.catch_warnings():   # each pin library gpiozero tried: said below
+                    warnings.simplefilter("ignore", PinFactoryFallback)
+                    self.buttons = ButtonPanel(buttons_config, clock=wall)
             except Exception as exc:  # noqa: BLE001 - no GPIO: virtual buttons only
                 self.config.out(f"buttons: no GPIO ({exc}); virtual buttons only")
                 self.buttons = ButtonPanel(buttons_config, pin_factory=MockFactory(), clock=wall)
@@ -277,37 +311,54 @@ class Session:
 
     def run(self, *, max_moves: int | None = None, max_seconds: float | None = None,
             poll: float = 0.01, tick: float = 0.05, should_stop: Callable[[], bool] | None = None) -> None:
-        """Run until the game is over (or ``max_moves`` committed, or ``max_seconds`` of wall time)."""
+        """Run until the game is over (or ``max_moves`` committed, or ``max_seconds`` of wall time).
+        The board: each controller step waits up to ``poll`` seconds for the sensors. The twin:
+        controller, players, then the twin's time moves on by ``tick`` game seconds."""
+        from wordboard.controller.twin import TwinClock
+
         controller = self.controller
         start_wall = time.monotonic()
+        twin = isinstance(self.clock, TwinClock)
         if not controller.started:
             controller.start()
         # On the twin, scripted players always get somewhere: a game that makes no move and asks
         # nothing for a quarter of an hour of game time has stalled, and says so instead of hanging.
-        progress, progress_at = None, start_wall
-        stall_after = TWIN_STALL_GAME_SECONDS / max(self.config.speed or 1.0, 1e-3)
+        progress, progress_at = None, self.clock()
         while not self.adapter.over:
             if self.players is not None:
-                now = time.monotonic()
+                now = self.clock()
                 seen = (controller.stats.moves, controller.stats.questions)
                 if seen != progress:
                     progress, progress_at = seen, now
-                elif now - progress_at > stall_after:
+                elif now - progress_at > TWIN_STALL_GAME_SECONDS:
                     raise TwinStalled(f"the digital twin made no move and asked nothing for "
-                                      f"{now - progress_at:.0f} s; stopping")
+                                      f"{now - progress_at:.0f} game seconds; stopping")
             if max_moves is not None and controller.stats.moves >= max_moves:
                 break
             if max_seconds is not None and time.monotonic() - start_wall > max_seconds:
                 break
             if should_stop is not None and should_stop():
                 break
-            controller.step(poll)
+            controller.step(0.0 if twin else poll)
             if self.players is not None:
                 self.players.step(self.clock())
-            if self.config.hardware == "direct":
+            if twin:
                 self.clock.advance(tick)
         if self.adapter.over:
             controller.step(0.0)
+
+    def idle(self, seconds: float = 0.05) -> None:
+        """The board runs ``seconds`` of wall time with nobody playing (the screen's summary after
+        a game): on the board the controller waits that long for the sensors; on the twin it
+        steps, and the twin's time moves on by as much (the LEDs' animations go on)."""
+        from wordboard.controller.twin import TwinClock
+
+        if not isinstance(self.clock, TwinClock):
+            self.controller.step(seconds)
+            return
+        self.controller.step(0.0)
+        time.sleep(seconds)
+        self.clock.advance(seconds)
 
     def close(self) -> None:
         while self.closers:

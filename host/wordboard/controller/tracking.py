@@ -100,6 +100,8 @@ class BoardTracker:
         self.changed_at = now
         self.faulty: set[Square] = set()                  # squares whose reader reports a fault
         self.stale = 0                                    # events ignored as older than the state
+        self._version = 0                                 # bumped by every change of the state
+        self._viewed: tuple | None = None                 # (version, now, view) of the last view
 
     # -- input -------------------------------------------------------------------------------
 
@@ -136,6 +138,7 @@ class BoardTracker:
         if at < self._stamp.get(square, self._snapshot_at):
             self.stale += 1
             return False
+        self._version += 1
         self._stamp[square] = at
         before = self.observed.get(square)
         if seen is not None and seen.uid is None and before is not None and before.uid is not None:
@@ -158,6 +161,7 @@ class BoardTracker:
         if at < self._snapshot_at:
             self.stale += 1
             return False
+        self._version += 1
         self._snapshot_at = at
         new = {}
         for square, tag in board.items():
@@ -185,6 +189,7 @@ class BoardTracker:
     def camera_reading(self, symbols: Mapping, at: float) -> None:
         """The camera's (voted) reading: square -> (symbol, confidence). Only a second opinion:
         occupancy comes from the sensor board."""
+        self._version += 1
         for square, (symbol, confidence) in symbols.items():
             self.camera[_square(square)] = CameraSquare(symbol, float(confidence), at)
 
@@ -209,6 +214,7 @@ class BoardTracker:
         """The engine's board: square -> tile identity (``"?"`` for a blank). Tags already seen
         on those squares with the right identity are bound to them, so a committed tile that
         slides elsewhere is recognised by its tag."""
+        self._version += 1
         tiles = {_square(sq): name for sq, name in tiles.items()}
         self.committed = tiles
         bound = {}
@@ -224,6 +230,15 @@ class BoardTracker:
     # -- output ------------------------------------------------------------------------------
 
     def view(self, now: float) -> TableView:
+        """The table at ``now`` (asked again with nothing changed, the same view)."""
+        viewed = self._viewed
+        if viewed is not None and viewed[0] == self._version and viewed[1] == now:
+            return viewed[2]
+        view = self._view(now)
+        self._viewed = (self._version, now, view)
+        return view
+
+    def _view(self, now: float) -> TableView:
         uid_home = {uid: sq for sq, uid in self.committed_uid.items()}
         disturbed: set[Square] = set()
         pending: list[PendingTile] = []
@@ -250,6 +265,7 @@ class BoardTracker:
 
     def note_bound(self, square: Square, uid: str) -> None:
         """After the tag of a committed tile was read (e.g. on resume), remember it."""
+        self._version += 1
         self.committed_uid[_square(square)] = uid
 
 

@@ -7,15 +7,26 @@
 * :class:`ScriptedPlayers`: the people at the table. They choose their moves with the computer
   opponent and put the tiles down the way people do: thinking, sliding a tile into place,
   putting one on the wrong square and taking it back, knocking a played tile off and putting it
-  back, bumping the table, now and then a play the rules refuse (then corrected). They press the
-  end-turn button and answer the board's questions (a blank's letter, which of tag and camera is
-  right) from what they meant to do.
-* :class:`CameraWorker`: the camera (virtual or real) read on a worker thread when a turn ends.
-* Clocks: :class:`ScaledClock` (the wall clock run ``speed`` times faster) and :class:`ManualClock`.
+  back, bumping the table, now and then a play the rules refuse (then corrected). A moment after
+  the last tile they press the end-turn button, and they answer the board's questions (a blank's
+  letter, which of tag and camera is right) from what they meant to do.
+* :class:`CameraWorker`: the camera (virtual or real) read when a turn ends: on a worker thread
+  on the board, at once in the twin.
+* Clocks: :class:`TwinClock` (the twin's one simulated time, see below), :class:`ManualClock`,
+  and :class:`ScaledClock` (the wall clock from 0, ``speed`` times faster: the real board's game
+  clock at speed 1).
+
+One time for the whole twin: the game clock is a :class:`TwinClock` that moves in fixed steps,
+and each step first brings the simulated sensor board (its firmware, the pty and the real serial
+link, in lockstep) to the new time; the camera is read when asked, in that step. So the players,
+the controller, the firmware and the link never race each other, and a game played with a given
+seed is the same game however busy the computer is and whatever the speed: the speed only caps
+how fast simulated time may run against the wall clock.
 """
 
 from __future__ import annotations
 
+import math
 import queue
 import random
 import threading
@@ -56,6 +67,63 @@ class ManualClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+class TwinClock(ManualClock):
+    """The digital twin's time: simulated seconds from 0, moved only by :meth:`advance`.
+
+    An advance first brings each of :attr:`parts` (objects with ``advance_to(seconds)``, such as
+    the lockstep :class:`~wordboard.sensor.simulator.SimulatedSensorLink`) to the new time, so
+    whatever the host reads next has happened by then. ``speed`` caps how fast simulated time runs
+    against the wall clock: an advance that gets ahead of the wall clock x ``speed`` sleeps; one
+    that falls behind (a busy computer, a long think of the computer player) does not race to
+    catch up more than :attr:`MAX_LAG` wall seconds. 0 or infinity: as fast as the computer goes.
+    The speed changes how long a game takes, never what happens in it.
+    """
+
+    MAX_LAG = 0.25
+
+    def __init__(self, speed: float = 0.0, *, wall: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep):
+        super().__init__(0.0)
+        self.wall = wall
+        self.sleep = sleep
+        self.parts: list = []
+        self._us = 0                       # whole microseconds: no rounding drift over a game
+        self.speed = speed
+
+    @property
+    def speed(self) -> float:
+        return self._speed
+
+    @speed.setter
+    def speed(self, speed: float) -> None:
+        """The cap may change at any time: the pace starts again from now."""
+        self._speed = speed
+        self._origin: float | None = None  # the wall time simulated time 0 stands for
+
+    @property
+    def paced(self) -> bool:
+        return bool(self.speed) and not math.isinf(self.speed)
+
+    def advance(self, seconds: float) -> None:
+        self._us += max(0, round(seconds * 1e6))
+        target = self._us / 1e6
+        for part in self.parts:
+            part.advance_to(target)
+        self.now = target
+        if self.paced:
+            self._pace()
+
+    def _pace(self) -> None:
+        wall = self.wall()
+        if self._origin is None:
+            self._origin = wall - self.now / self.speed
+        ahead = self._origin + self.now / self.speed - wall
+        if ahead > 0:
+            self.sleep(ahead)
+        elif ahead < -self.MAX_LAG:
+            self._origin -= ahead + self.MAX_LAG
 
 
 # -- identities -------------------------------------------------------------------------------------
@@ -410,11 +478,14 @@ TWIN_CHANGE_THRESHOLD = 8.0
 
 
 class CameraWorker:
-    """Reads the camera on a thread when asked: ``request(at)``, later ``poll() -> (symbols, at)``
-    where symbols maps every square to ``(symbol, confidence)``. ``frames`` frames are read per
-    request (the reader votes over them)."""
+    """Reads the camera when asked: ``request(at)``, later ``poll() -> (symbols, at)`` where
+    symbols maps every square to ``(symbol, confidence)``. ``frames`` frames are read per request
+    (the reader votes over them). On a worker thread (the board: the LEDs and buttons go on while
+    it reads), or with ``threaded=False`` at the next :meth:`poll` (the twin: the read takes no
+    simulated time, so its answer does not depend on how fast this computer reads)."""
 
-    def __init__(self, source, rows: int, cols: int, *, frames: int = 3, reader=None, handwritten=False):
+    def __init__(self, source, rows: int, cols: int, *, frames: int = 3, reader=None, handwritten=False,
+                 threaded: bool = True):
         self.source = source
         self.rows, self.cols = rows, cols
         self.frames = frames
@@ -424,48 +495,64 @@ class CameraWorker:
         self._results: queue.Queue = queue.Queue()
         self.failures = 0
         self.reads = 0
+        self._opened = False
         frugal_memory()
-        self._thread = threading.Thread(target=self._run, daemon=True, name="camera")
-        self._thread.start()
+        self._thread = None
+        if threaded:
+            self._thread = threading.Thread(target=self._run, daemon=True, name="camera")
+            self._thread.start()
 
     def request(self, at: float) -> None:
         self._requests.put(at)
 
     def poll(self):
+        if self._thread is None:
+            at = self._latest(None)
+            if at is not None:
+                self._results.put((self._read(), at))
         try:
             return self._results.get_nowait()
         except queue.Empty:
             return None
 
+    def _latest(self, at: float | None) -> float | None:
+        """``at`` or a later request waiting (only the latest matters); None when closing."""
+        while not self._requests.empty():
+            nxt = self._requests.get()
+            if nxt is None:
+                return None
+            at = nxt
+        return at
+
     def _run(self) -> None:
-        try:
-            if self._reader is None:
-                self._reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
-        except Exception:  # noqa: BLE001 - no camera: every request answers "nothing seen"
-            self._reader = None
         while True:
-            at = self._requests.get()
+            at = self._latest(self._requests.get())
             if at is None:
                 return
-            while not self._requests.empty():    # only the latest request matters
-                nxt = self._requests.get()
-                if nxt is None:
-                    return
-                at = nxt
-            symbols = {}
+            self._results.put((self._read(), at))
+
+    def _read(self) -> dict:
+        if not self._opened:
+            self._opened = True
             try:
-                if self._reader is not None:
-                    reading = None
-                    for _ in range(self.frames):
-                        reading = self._reader.update(self.source.read())
-                    self.reads += 1
-                    if reading is not None and not reading.occluded:
-                        for r, row in enumerate(reading.squares):
-                            for c, square in enumerate(row):
-                                symbols[(r, c)] = (square.symbol, square.confidence)
-            except Exception:  # noqa: BLE001 - a failed read is no opinion, never a crash
-                self.failures += 1
-            self._results.put((symbols, at))
+                if self._reader is None:
+                    self._reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
+            except Exception:  # noqa: BLE001 - no camera: every request answers "nothing seen"
+                self._reader = None
+        symbols = {}
+        try:
+            if self._reader is not None:
+                reading = None
+                for _ in range(self.frames):
+                    reading = self._reader.update(self.source.read())
+                self.reads += 1
+                if reading is not None and not reading.occluded:
+                    for r, row in enumerate(reading.squares):
+                        for c, square in enumerate(row):
+                            symbols[(r, c)] = (square.symbol, square.confidence)
+        except Exception:  # noqa: BLE001 - a failed read is no opinion, never a crash
+            self.failures += 1
+        return symbols
 
     def close(self) -> None:
         self._requests.put(None)
@@ -494,6 +581,7 @@ class Habits:
     knock_left: float = 0.4                     # ... and left off until the board complains
     bump: float = 0.08                          # per turn: the table bumped
     mistake: float = 0.08                       # per turn: a play the rules refuse, corrected
+    reach: float = 0.5                          # seconds from the last tile to the end-turn press
 
     @classmethod
     def tidy(cls) -> "Habits":
@@ -510,6 +598,7 @@ class PlannedTurn:
     swap_tiles: str = ""
     fixes: list = field(default_factory=list)      # actions queued for after an outcome
     pressed_at: float = 0.0
+    acted_at: float = float("-inf")                # when the players last touched the table
 
 
 class ScriptedPlayers:
@@ -526,6 +615,7 @@ class ScriptedPlayers:
         self.press_timeout = press_timeout
         self.plan: PlannedTurn | None = None
         self._planned_for = None
+        self._settled = 0                  # moves (and undos) the board has committed so far
         self.intended: list = []           # the moves the players meant, in order (for tests)
         self.outcomes: list[str] = []
         self.as_meant = 0                  # moves committed exactly as the player meant them
@@ -544,6 +634,8 @@ class ScriptedPlayers:
 
     def _heard(self, kind: str, data) -> None:
         self.outcomes.append(kind)
+        if kind in ("commit", "undo"):
+            self._settled += 1
         plan = self.plan
         if plan is None:
             return
@@ -593,7 +685,9 @@ class ScriptedPlayers:
         adapter = self.controller.adapter
         if adapter.over:
             return
-        key = (adapter.jgame.seq, self.game.current)
+        # A new plan once the board committed (or undid) a move; the answers to its questions
+        # (a blank's letter) are journalled too, but the turn goes on.
+        key = (self._settled, self.game.current)
         if self.plan is None or self._planned_for != key:
             if self.plan is not None and self._planned_for != key:
                 self.plan = None
@@ -605,7 +699,8 @@ class ScriptedPlayers:
         while plan.actions and plan.actions[0][0] <= now:
             _, action, label = plan.actions.pop(0)
             action()
-        if not plan.actions and self.controller.question is None and (
+            plan.acted_at = now
+        if not plan.actions and self.controller.question is None and now - plan.acted_at >= self.habits.reach and (
                 not plan.pressed or now - plan.pressed_at > self.press_timeout):
             self._press(now)           # done placing (or nothing happened): press end turn
 

@@ -9,8 +9,10 @@ occupied square of unknown letter (the adapter works it out from the clue card, 
 "tag" of a written letter is made from its square and its symbol, so writing another letter over
 a rubbed-out one is a new tile.
 
-Eyes: :class:`VisionEyes` (the virtual or real camera and the handwriting reader, read on a thread)
-and :class:`TableEyes` (the twin's table read exactly: for the fast tests).
+Eyes: :class:`VisionEyes` (the virtual or real camera and the handwriting reader: on the board
+read on a thread, every ``wall_period`` seconds; on the twin read in the controller's step, every
+``period`` seconds of the twin's time, so what is read does not depend on how fast this computer
+reads) and :class:`TableEyes` (the twin's table read exactly, when it changed: for the fast tests).
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ class TableEyes:
     def read(self) -> dict:
         out = {}
         for square, (uid, name) in list(self.table.tiles.items()):
-            unsure = self.doubt and random.Random(hash((self.seed, uid))).random() < self.doubt
+            unsure = self.doubt and random.Random(f"{self.seed}:{uid.hex()}").random() < self.doubt
             out[square] = (name, 0.4) if unsure else (name, 1.0)
         return out
 
@@ -112,13 +114,18 @@ class VisionEyes:
 
 
 class WrittenLetters:
-    """The sensor backend (see the module docs). ``confidence``: below it a letter is unsure."""
+    """The sensor backend (see the module docs). ``confidence``: below it a letter is unsure.
+    Not ``threaded``: the eyes are read in :meth:`next_event`, when they saw a change, and with
+    ``clock`` and ``period`` at most once every ``period`` seconds of that clock."""
 
     def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = 0.6,
-                 steady: int = 1):
+                 steady: int = 1, clock=None, period: float | None = None):
         self.eyes = eyes
         self.confidence = confidence
         self.wall_period = wall_period
+        self.clock = clock
+        self.period = period
+        self._next_read = float("-inf")
         self.steady = steady
         self.seen: dict[Square, str] = {}
         self._changing: dict[Square, tuple[str | None, int]] = {}   # square -> (reading, readings in a row)
@@ -185,7 +192,7 @@ class WrittenLetters:
         return out
 
     def next_event(self, timeout: float | None = None):
-        if not self.threaded and self._events.empty() and self.eyes.changed():
+        if not self.threaded and self._events.empty() and self._due() and self.eyes.changed():
             self._scan()
         try:
             if self.threaded and timeout:
@@ -193,6 +200,15 @@ class WrittenLetters:
             return self._events.get_nowait()
         except queue.Empty:
             return None
+
+    def _due(self) -> bool:
+        if self.clock is None or not self.period:
+            return True
+        now = self.clock()
+        if now < self._next_read:
+            return False
+        self._next_read = now + self.period
+        return True
 
     def request_snapshot(self) -> None:
         pass

@@ -5,6 +5,10 @@ checks sequence numbers and turns the board's messages into settled events. What
 on the wire (damaged or lost frames, a replayed frame, the cable pulled and put back, the
 board rebooting) it gets back in step with a fresh snapshot and reports the differences as
 Placed/Lifted events, so no placement is lost or invented.
+
+The digital twin runs the link without its thread (``threaded=False``) on the simulated clock:
+there whoever owns the simulated time calls :meth:`SerialSensorLink.poll`, which does what one
+round of the thread does (see :class:`~wordboard.sensor.simulator.SimulatedSensorLink`).
 """
 
 from __future__ import annotations
@@ -36,13 +40,17 @@ class SerialSensorLink(SensorBackend):
 
     ``port`` is a device path; None finds the board (:func:`find_board_port`) at every
     connection attempt. ``silence_timeout``: seconds without a good frame (the board sends a
-    heartbeat every second) before the link asks the board to say hello again.
+    heartbeat every second) before the link asks the board to say hello again. ``clock``: the
+    time its timers run on (seconds). ``threaded=False``: no thread of its own; the caller calls
+    :meth:`poll` (the digital twin, in lockstep with its simulated board).
     """
 
     def __init__(self, port: str | None = None, *, reconnect_interval: float = 0.5,
                  silence_timeout: float = 3.5, retry_interval: float = 1.0,
-                 serial_factory: Callable[..., serial.Serial] = serial.Serial):
+                 serial_factory: Callable[..., serial.Serial] = serial.Serial,
+                 clock: Callable[[], float] = time.monotonic, threaded: bool = True):
         self._port_name = port
+        self._clock = clock
         self._reconnect_interval = reconnect_interval
         self._silence_timeout = silence_timeout
         self._retry_interval = retry_interval
@@ -63,13 +71,17 @@ class SerialSensorLink(SensorBackend):
         self._snapshot_asks = 0                          # unanswered snapshot requests in a row
         self._problem: str | None = None                 # why the link is not connected
         self._hello_wanted_at: float | None = None
-        self._last_frame_at = time.monotonic()
+        self._last_frame_at = clock()
         self._heartbeat: p.Heartbeat | None = None
         self._replies: dict[int, list] = {}              # command seq -> [threading.Event, reply]
         self._opened_once = False
         self._closed = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="sensor-link", daemon=True)
-        self._thread.start()
+        self.bytes_read = 0                              # bytes taken from the port
+        self.bytes_written = 0                           # bytes the port took
+        self._thread: threading.Thread | None = None
+        if threaded:
+            self._thread = threading.Thread(target=self._run, name="sensor-link", daemon=True)
+            self._thread.start()
 
     # ---- SensorBackend ------------------------------------------------------------------
 
@@ -138,7 +150,8 @@ class SerialSensorLink(SensorBackend):
 
     def close(self) -> None:
         self._closed.set()
-        self._thread.join(timeout=2.0)
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
         self._close_port()
         self._set_state(ConnectionState.CLOSED, "closed")
 
@@ -154,9 +167,10 @@ class SerialSensorLink(SensorBackend):
             if port is None:
                 raise SensorError("the sensor board is not connected")
             try:
-                port.write(p.encode_frame(command, seq, payload))
+                written = port.write(p.encode_frame(command, seq, payload))
             except (serial.SerialException, OSError) as exc:
                 raise SensorError(f"cannot write to the sensor board: {exc}") from exc
+            self.bytes_written += written or 0
         return seq
 
     def _request(self, command: int, payload: bytes, timeout: float):
@@ -200,12 +214,42 @@ class SerialSensorLink(SensorBackend):
                 log.debug("serial read failed: %s", exc)
                 self._lost("lost the sensor board (unplugged?)")
                 continue
-            with self._lock:
-                if data:
-                    for frame in self._decoder.feed(data):
-                        self._last_frame_at = time.monotonic()
-                        self._on_frame(frame)
-                self._timers()
+            self._take(data)
+
+    def poll(self, until: int | None = None, timeout: float = 2.0) -> None:
+        """For a link without its own thread: one round of what the thread does, now. Open the
+        port if it is closed, read the bytes waiting (with ``until``: until :attr:`bytes_read`
+        reaches it, waiting up to ``timeout`` wall seconds for bytes on their way), act on the
+        frames, run the timers (on the link's clock)."""
+        if self._serial is None and not self._open_port():
+            return
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                port = self._serial
+                if port is None:
+                    return
+                want = port.in_waiting
+                if until is not None:
+                    want = max(want, until - self.bytes_read)
+                data = port.read(want) if want > 0 else b""
+            except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
+                log.debug("serial read failed: %s", exc)
+                self._lost("lost the sensor board (unplugged?)")
+                return
+            self._take(data)
+            if until is None or self.bytes_read >= until or time.monotonic() > deadline:
+                return
+
+    def _take(self, data: bytes) -> None:
+        """Decode what was read, act on its frames, then run the timers."""
+        with self._lock:
+            if data:
+                self.bytes_read += len(data)
+                for frame in self._decoder.feed(data):
+                    self._last_frame_at = self._clock()
+                    self._on_frame(frame)
+            self._timers()
 
     def _open_port(self) -> bool:
         name = self._port_name or find_board_port()
@@ -227,7 +271,7 @@ class SerialSensorLink(SensorBackend):
             if self._opened_once:
                 self._bump(reconnects=1)
             self._opened_once = True
-            self._last_frame_at = time.monotonic()
+            self._last_frame_at = self._clock()
             self._set_state(ConnectionState.CONNECTING, f"opened {name}", always=True)
             self._ask_hello()
         return True
@@ -260,7 +304,7 @@ class SerialSensorLink(SensorBackend):
                 self._events.put(ConnectionChanged(self._state, problem))
 
     def _timers(self) -> None:
-        now = time.monotonic()
+        now = self._clock()
         if self._hello_wanted_at is not None and now - self._hello_wanted_at > self._retry_interval:
             self._ask_hello()
         elif self._snapshot_wanted_at is not None and now - self._snapshot_wanted_at > self._retry_interval:
@@ -281,13 +325,13 @@ class SerialSensorLink(SensorBackend):
             self._ask_hello()
 
     def _ask_hello(self) -> None:
-        self._hello_wanted_at = time.monotonic()
+        self._hello_wanted_at = self._clock()
         self._try_send(p.Command.HELLO)
 
     def _ask_snapshot(self, count_resync: bool) -> None:
         if count_resync:
             self._bump(resyncs=1)
-        self._snapshot_wanted_at = time.monotonic()
+        self._snapshot_wanted_at = self._clock()
         self._snapshot_asks += 1
         self._try_send(p.Command.SNAPSHOT)
 

@@ -1,12 +1,21 @@
 """The simulated board on a pseudo-terminal, for the host's real serial link.
 
-:class:`PtySimulator` runs a :class:`~wordboard.sensor.simgrid.SimulatedBoard` in a thread,
-paced to the wall clock, and connects its serial port to the master side of a pty. The slave
-side is reached through a stable symlink, as udev gives the real board
-``/dev/wordboard-sensor``, so the host opens it with ``serial.Serial`` exactly as it opens the
-real board, and finds it again after :meth:`PtySimulator.unplug` / :meth:`~PtySimulator.plug`.
-:class:`WireFaults` damages what the board sends: flipped bits, dropped or repeated bytes
-and frames, garbage.
+:class:`PtySimulator` runs a :class:`~wordboard.sensor.simgrid.SimulatedBoard` and connects its
+serial port to the master side of a pty. The slave side is reached through a stable symlink, as
+udev gives the real board ``/dev/wordboard-sensor``, so the host opens it with ``serial.Serial``
+exactly as it opens the real board, and finds it again after :meth:`PtySimulator.unplug` /
+:meth:`~PtySimulator.plug`. :class:`WireFaults` damages what the board sends: flipped bits,
+dropped or repeated bytes and frames, garbage.
+
+Two ways to run it:
+
+* free-running (:meth:`PtySimulator.start`): a thread runs the firmware paced to the wall clock
+  (``speed`` times faster), as a real board runs beside the host;
+* lockstep (:class:`SimulatedSensorLink` with ``lockstep=True``, the digital twin): no thread; the
+  owner of the simulated time calls :meth:`SimulatedSensorLink.advance_to`, which hands the
+  firmware every byte the host wrote, runs the firmware up to that time and has the link read,
+  decode and queue every byte the firmware wrote. Nothing races the wall clock, so what the host
+  sees depends on the simulated time only, never on how busy the computer is.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ import errno
 import os
 import random
 import re
+import select
 import tempfile
 import threading
 import time
@@ -125,7 +135,8 @@ class PtySimulator:
         self._slave: int | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self.bytes_sent = 0
+        self.bytes_sent = 0              # bytes the pty took from the board
+        self.bytes_received = 0          # bytes the board took from the pty (the host's)
         self.on_step: Callable[[SimulatedBoard], None] | None = None
 
     # ---- the cable ----------------------------------------------------------------------
@@ -169,8 +180,7 @@ class PtySimulator:
         if self._master is None or not data:
             return
         try:
-            os.write(self._master, data)
-            self.bytes_sent += len(data)
+            self.bytes_sent += os.write(self._master, data)   # what does not fit is lost
         except BlockingIOError:
             pass        # nobody reads: like USB CDC with no host, the bytes are lost
         except OSError as exc:
@@ -184,8 +194,29 @@ class PtySimulator:
             data = os.read(self._master, 4096)
         except (BlockingIOError, OSError):
             return
+        self.bytes_received += len(data)
         if data and self.sim.board is not None:
             self.sim.port.feed(data)
+
+    def receive(self, until: int, timeout: float = 2.0) -> None:
+        """Lockstep: take the host's bytes from the pty until :attr:`bytes_received` reaches
+        ``until`` (the host's count of bytes written; a pty hands them over a moment later),
+        waiting up to ``timeout`` wall seconds for them."""
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            self._receive()
+            while self._master is not None and self.bytes_received < until and time.monotonic() < deadline:
+                select.select([self._master], [], [], 0.05)
+                self._receive()
+
+    def run_until(self, us: int) -> None:
+        """Lockstep: run the firmware, tick by tick, until its clock reaches ``us`` (it stops at the
+        first tick boundary at or past it)."""
+        with self.lock:
+            while self.sim.clock.us < us:
+                self.sim.step()
+                if self.on_step is not None:
+                    self.on_step(self.sim)
 
     # ---- running ------------------------------------------------------------------------
 
@@ -256,16 +287,43 @@ class _WorldAccess:
 
 class SimulatedSensorLink(SerialSensorLink):
     """The simulator behind the real serial link: a SensorBackend whose board is simulated.
-    The simulator is :attr:`simulator`; closing the link stops it."""
+    The simulator is :attr:`simulator`; closing the link stops it.
+
+    ``lockstep``: neither the simulator nor the link has a thread; simulated time moves only
+    through :meth:`advance_to` (the digital twin's clock calls it), and the link's timers run on
+    the firmware's clock. Otherwise the simulator runs free, paced to the wall clock x ``speed``,
+    and the link reads on its own thread, as with a real board.
+    """
 
     def __init__(self, rows: int = 15, cols: int = 15, *, seed: int | None = None, speed: float = 1.0,
-                 simulator: PtySimulator | None = None, **link_options):
+                 simulator: PtySimulator | None = None, lockstep: bool = False, **link_options):
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)   # new tags every run
         self.simulator = simulator or PtySimulator(rows=rows, cols=cols, seed=seed, speed=speed)
+        self.lockstep = lockstep
+        if lockstep:
+            # Opening a serial port throws away what waits on it: the board is powered once the
+            # link holds the port, so every byte it sends is read.
+            self.simulator.plug(power_on=False)
+            sim = self.simulator.sim
+            super().__init__(str(self.simulator.path), threaded=False, clock=lambda: sim.clock.us / 1e6,
+                             **link_options)
+            self.poll()
+            if sim.board is None:
+                sim.power_on()
+            return
         if self.simulator._thread is None:
             self.simulator.start()
         super().__init__(str(self.simulator.path), **link_options)
+
+    def advance_to(self, seconds: float) -> None:
+        """Lockstep: the firmware gets every byte the link wrote, runs until its clock reaches
+        ``seconds``, and the link reads and decodes every byte it sent (its events are then
+        queued for :meth:`next_event`)."""
+        simulator = self.simulator
+        simulator.receive(self.bytes_written)
+        simulator.run_until(int(round(seconds * 1e6)))
+        self.poll(until=simulator.bytes_sent)
 
     def close(self) -> None:
         super().close()
