@@ -68,7 +68,7 @@ def handshake(board, host: str | None = None, origin: str | None = None) -> int:
     """A WebSocket handshake with the given ``Host`` and ``Origin``: its status (101: accepted)."""
     host = f"{board.host}:{board.port}" if host is None else host
     key = base64.b64encode(os.urandom(16)).decode()
-    lines = [f"GET /ws HTTP/1.1", f"Host: {host}", "Upgrade: websocket", "Connection: Upgrade",
+    lines = ["GET /ws HTTP/1.1", f"Host: {host}", "Upgrade: websocket", "Connection: Upgrade",
              f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
     if origin is not None:
         lines.append(f"Origin: {origin}")

@@ -13,18 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.screen.support import (ARGS, CHROMIUM, PIN, WAIT_MS, Board, check_screenshot,  # noqa: F401
-                                  free_port, launch_browser, screenshots_folder, start_board,
-                                  visible_in_viewport, wait_until)
+from tests.screen.support import CHROMIUM, PIN, WAIT_MS, check_screenshot, start_board, visible_in_viewport, wait_until
 
-playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:
     pytest.skip("chromium is not installed (Debian package chromium)", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def shots():
-    return screenshots_folder()
 
 
 @pytest.fixture(scope="module")
@@ -33,14 +26,6 @@ def board(tmp_path_factory):
     running = start_board(tmp_path_factory.mktemp("screen"))
     yield running.url()
     running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = launch_browser(p)
-        yield b
-        b.close()
 
 
 def history_count(page) -> int:

@@ -17,27 +17,14 @@ import re
 
 import pytest
 
-from tests.screen.support import (CHROMIUM, PIN, WAIT_MS, check_screenshot, launch_browser, no_sideways_scroll,
-                                  screenshots_folder, start_board, visible_in_viewport, wait_until)
+from tests.screen.support import (CHROMIUM, PIN, WAIT_MS, check_screenshot, no_sideways_scroll,
+                                  start_board, visible_in_viewport, wait_until)
 
-playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:
     pytest.skip("chromium is not installed (Debian package chromium)", allow_module_level=True)
 
 GAME_END_SECONDS = 150      # the twin plays the whole game (usually well under a minute)
-
-
-@pytest.fixture(scope="module")
-def shots():
-    return screenshots_folder()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = launch_browser(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -18,25 +18,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.screen.support import (CHROMIUM, PIN, WAIT_MS, check_screenshot, launch_browser, no_sideways_scroll,
-                                  screenshots_folder, visible_in_viewport, wait_until, words_to_read)
+from tests.screen.support import (CHROMIUM, PIN, WAIT_MS, check_screenshot, no_sideways_scroll,
+                                  visible_in_viewport, wait_until, words_to_read)
 
-playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:
     pytest.skip("chromium is not installed (Debian package chromium)", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def shots():
-    return screenshots_folder()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = launch_browser(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
