@@ -9,7 +9,8 @@ wall-clock times. Each case gives the median and the 95th percentile over its re
 1. Rendered boards (virtual camera, default untidy style, every font): per-tile accuracy, empty
    squares read as tiles, and the time of a full 15x15 read (from the picture to every square)
    for each way of finding the grid: given (calibration), four corner markers, three markers
-   (one peeled off), and no markers (the board's outline and lines). Then a harder style.
+   (one peeled off), and no markers (the board's outline and lines). Then a harder style, and
+   real-board print with clutter around the board, the picture turned any way (no markers).
 2. A font the classifier never saw (trained without it).
 3. Incremental: time for BoardReader.update() on the frame after one move.
 4. Real photos (../shared/data/photos, skipped if absent), read whole, the grid found in the
@@ -119,6 +120,50 @@ def rendered(boards: int, classifier, tesseract: bool, style: SceneStyle, label:
               f"CPU per full read: {ms(cpu) if cpu else '-'} (grid found by: {found or '-'}"
               f"{f'; refused {refused}' if refused else ''}); errors: {top or 'none'}")
 
+#: Real-board nuisances for the no-marker case, one per board in turn: what lies around the board,
+#: the board's border (a frame, or about the table's colour) and how big the board is in the picture.
+CLUTTER = ((("tape",), "frame", 0.72), (("panel",), "table", 0.72), (("table_edge",), "frame", 0.78),
+           (("second_board",), "frame", 0.72), (("tape", "panel"), "table", 0.78))
+
+
+def real_board_style(boards: int, classifier, tesseract: bool, seed0: int = 6000) -> None:
+    """Rendered boards as real ones look: large premium-square print turned every way, the centre
+    star, clutter around the board (:data:`CLUTTER`), no markers, and the picture turned by 0, 90,
+    180 or 270 degrees, so the reader must also find which way up the board is."""
+    ok = total = false_tiles = refused = upright = 0
+    cpu, confusions = [], {}
+    turns = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    for i in range(boards):
+        state = random_state(seed=seed0 + i)
+        clutter, border, fraction = CLUTTER[i % len(CLUTTER)]
+        style = SceneStyle(markers=False, premium_labels="turned", centre_star=True, clutter=clutter, border=border,
+                           grid_fraction=fraction)
+        image = render_scene(state, style, seed=seed0 + i).image
+        if turns[i % 4] is not None:
+            image = cv2.rotate(image, turns[i % 4])
+        reader = BoardReader(15, 15, classifier=classifier, use_tesseract=tesseract)
+        try:
+            reading, seconds = cpu_read(reader, image)
+        except BoardNotFound:
+            refused += 1
+            total += len(state.occupied())
+            continue
+        cpu.append(seconds)
+        upright += reading.orientation == 90 * (i % 4)
+        a, b, c = score(state, reading.state)
+        ok, total, false_tiles = ok + a, total + b, false_tiles + c
+        for r, cc, sym in state.occupied():
+            if reading.state.at(r, cc) != sym:
+                key = f"{sym}->{reading.state.at(r, cc)}"
+                confusions[key] = confusions.get(key, 0) + 1
+    top = ", ".join(f"{k} x{v}" for k, v in sorted(confusions.items(), key=lambda kv: -kv[1])[:6])
+    print(f"rendered, real-board print (large premium labels turned every way, centre star) and clutter "
+          f"(tape, panel, table edge, second board; border frame or table-coloured), no markers, picture turned "
+          f"0/90/180/270:\n  {ok}/{total} tiles = {100 * ok / max(total, 1):.2f}%, empty read as tile: {false_tiles}; "
+          f"way up found: {upright}/{len(cpu)}; CPU per full read: {ms(cpu) if cpu else '-'}"
+          f"{f'; refused {refused}' if refused else ''}; errors: {top or 'none'}")
+
+
 def incremental(classifier, moves: int = 8) -> None:
     state = random_state(seed=77, tiles=50, blanks=0)
     camera = VirtualCamera(state, SceneStyle(), seed=77)
@@ -149,7 +194,8 @@ def incremental(classifier, moves: int = 8) -> None:
 def _read_photo(image: np.ndarray, classifier, tesseract: bool, up=None):
     """Read a whole photo as ``wordboard scan`` would: (reading or None, CPU seconds, why refused).
     ``up``: the grid's corners in the order the letters read upright (a sideways photo); the
-    found corners are turned to match, as a calibration would say which side is up."""
+    found corners are turned to match, as a calibration would say which side is up. Without
+    ``up`` the reader finds which way up from the letters, as ``wordboard scan`` does."""
     c0 = time.process_time()
     try:
         location = locate_board(image, 15, 15)
@@ -162,7 +208,9 @@ def _read_photo(image: np.ndarray, classifier, tesseract: bool, up=None):
         found, wanted = corners.as_array(), np.array(up, np.float32)
         turn = min(range(4), key=lambda k: float(np.abs(np.roll(found, -k, axis=0) - wanted).max()))
         corners = GridCorners.from_array(np.roll(found, -turn, axis=0))
-    reading = BoardReader(15, 15, corners, classifier=classifier, use_tesseract=tesseract).read(image)
+    reader = BoardReader(15, 15, corners, classifier=classifier, use_tesseract=tesseract,
+                         orientation=0 if up is not None else "detect")
+    reading = reader.read(image)
     return replace(reading, method=method), time.process_time() - c0, None
 
 
@@ -179,7 +227,7 @@ def _tiles_right(reading, tiles) -> tuple[int, int]:
     return right, extra
 
 
-def real_photos(classifier, tesseract: bool) -> None:
+def real_photos(classifier, tesseract: bool, with_held_out: bool = True) -> None:
     root = PHOTOS / "ssetser1_ScrabbleDetectorProject" / "ImageData" / "RealPictures"
     if not root.is_dir():
         print("real photos: skipped (shared data not present)")
@@ -207,7 +255,8 @@ def real_photos(classifier, tesseract: bool) -> None:
             read_ok, extra = _tiles_right(reading, photo.tiles)
             bent = "flat" if type(reading.warp) is GridWarp else "bent"
             line += (f"; whole board {read_ok:3d} right, {extra} unlabelled squares read as tiles "
-                     f"({1000 * seconds:.0f} ms CPU; grid by {reading.method}, {bent})")
+                     f"({1000 * seconds:.0f} ms CPU; grid by {reading.method}, {bent}; "
+                     f"turned {reading.orientation} by {reading.orientation_from})")
         else:
             line += f"; REFUSED: {refused} ({1000 * seconds:.0f} ms CPU)"
         print(line)
@@ -224,7 +273,10 @@ def real_photos(classifier, tesseract: bool) -> None:
               + f", letters in labelled boxes {box_ok}/{total} = {100 * box_ok / total:.1f}%")
     if cpu:
         print(f"  CPU per full read of a 640x640 photo (grid from the board's lines): {ms(cpu)}")
-    held_out(classifier, tesseract)
+    if with_held_out:
+        held_out(classifier, tesseract)
+    else:
+        print("held-out photos: not read (--no-held-out)")
 
 
 def held_out(classifier, tesseract: bool) -> None:
@@ -232,21 +284,23 @@ def held_out(classifier, tesseract: bool) -> None:
     if not folder.is_dir() or not HAND_LABELS.exists():
         print("held-out photos: skipped")
         return
-    ok = total = extra_all = 0
     print("HELD OUT real photos (jheidel, 8 MP, labelled by hand after tuning; never tuned on):")
-    for photo in read_hand_labels(HAND_LABELS):
-        image = cv2.imread(str(folder / photo.name))
-        reading, seconds, refused = _read_photo(image, classifier, tesseract, photo.up)
-        total += len(photo.tiles)
-        if reading is None:
-            print(f"  {photo.name}: {len(photo.tiles)} tiles; REFUSED: {refused} ({1000 * seconds:.0f} ms CPU)")
-            continue
-        right, extra = _tiles_right(reading, photo.tiles)
-        ok, extra_all = ok + right, extra_all + extra
-        print(f"  {photo.name}: {right}/{len(photo.tiles)} tiles right, {extra} unlabelled squares read as tiles "
-              f"({1000 * seconds:.0f} ms CPU incl. finding the grid by {reading.method})")
-    print(f"real photos [HELD OUT]: {ok}/{total} = {100 * ok / max(total, 1):.1f}% of labelled tiles read right "
-          f"(refused photos count as not read); {extra_all} squares without a tile read as one")
+    for told, label in ((True, "way up as labelled (as a calibration says)"), (False, "way up found from the letters")):
+        ok = total = extra_all = 0
+        for photo in read_hand_labels(HAND_LABELS):
+            image = cv2.imread(str(folder / photo.name))
+            reading, seconds, refused = _read_photo(image, classifier, tesseract, photo.up if told else None)
+            total += len(photo.tiles)
+            if reading is None:
+                print(f"  {photo.name}: {len(photo.tiles)} tiles; REFUSED: {refused} ({1000 * seconds:.0f} ms CPU)")
+                continue
+            right, extra = _tiles_right(reading, photo.tiles)
+            ok, extra_all = ok + right, extra_all + extra
+            print(f"  {photo.name}: {right}/{len(photo.tiles)} tiles right, {extra} unlabelled squares read as tiles "
+                  f"({1000 * seconds:.0f} ms CPU incl. finding the grid by {reading.method}; turned "
+                  f"{reading.orientation} by {reading.orientation_from})")
+        print(f"real photos [HELD OUT, {label}]: {ok}/{total} = {100 * ok / max(total, 1):.1f}% of labelled tiles "
+              f"read right (refused photos count as not read); {extra_all} squares without a tile read as one")
 
 
 def handwriting(boards: int) -> None:
@@ -286,6 +340,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--boards", type=int, default=10)
     parser.add_argument("--tesseract", action="store_true", help="let Tesseract give second opinions")
+    parser.add_argument("--no-held-out", action="store_true",
+                        help="do not read the held-out photos (while developing: look at them once, at the end)")
     args = parser.parse_args()
     t0 = time.perf_counter()
     classifier = load_classifier(TILES)
@@ -300,8 +356,9 @@ def main() -> None:
     unseen = load_classifier(TILES, tuple(f for f in fonts if f != unseen_font))
     rendered(max(2, args.boards // 2), unseen, args.tesseract, SceneStyle(fonts=(unseen_font,)),
              f"rendered, font '{unseen_font}' left out of training", 3000, cases=CASES[:1])
+    real_board_style(args.boards, classifier, args.tesseract)
     incremental(classifier)
-    real_photos(classifier, args.tesseract)
+    real_photos(classifier, args.tesseract, not args.no_held_out)
     handwriting(max(2, args.boards // 2))
 
 

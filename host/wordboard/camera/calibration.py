@@ -34,6 +34,12 @@ class CameraCalibration:
     image_size: tuple[int, int]  # width, height
     method: str  # markers, outline or given
     edition: str | None = None
+    # Degrees the board was found turned clockwise (the corners are saved already turned, top-left
+    # first as the players see the board), and how that was known: "letters" (read from the tiles),
+    # "corners" (markers or --corners) or "default" (an empty board: the corner nearest the
+    # picture's top-left; ``wordboard scan`` then still looks at the letters).
+    orientation: int = 0
+    orientation_from: str = "corners"
 
     def to_json(self) -> dict:
         return {
@@ -44,6 +50,8 @@ class CameraCalibration:
             "image_size": list(self.image_size),
             "corners": self.corners.to_list(),
             "found_by": self.method,
+            "orientation": self.orientation,
+            "orientation_from": self.orientation_from,
         }
 
     @classmethod
@@ -54,9 +62,11 @@ class CameraCalibration:
             corners = GridCorners.from_array(data["corners"])
             rows, cols = int(data["rows"]), int(data["cols"])
             width, height = (int(v) for v in data["image_size"])
+            orientation = int(data.get("orientation", 0))
         except (KeyError, TypeError, ValueError) as exc:
             raise DataFileError(path, None, f"malformed camera calibration ({exc})") from exc
-        return cls(corners, rows, cols, (width, height), str(data.get("found_by", "given")), data.get("edition"))
+        return cls(corners, rows, cols, (width, height), str(data.get("found_by", "given")), data.get("edition"),
+                   orientation, str(data.get("orientation_from", "corners")))
 
     def scaled_to(self, image_size: tuple[int, int]) -> GridCorners:
         """The corners for pictures of another resolution (same camera, same framing)."""

@@ -243,6 +243,65 @@ class BentGridWarp(GridWarp):
         return segs
 
 
+def turn_square(row: int, col: int, rows: int, cols: int, k: int) -> tuple[int, int]:
+    """Where square ``(row, col)`` of a ``rows`` x ``cols`` grid lands when the grid is turned
+    ``k`` quarter turns anticlockwise (as ``np.rot90``)."""
+    for _ in range(k % 4):
+        row, col, rows, cols = cols - 1 - col, row, cols, rows
+    return row, col
+
+
+def turn_corners(corners: GridCorners, k: int) -> GridCorners:
+    """The corners of the grid seen ``k`` quarter turns anticlockwise (as ``np.rot90`` turns
+    the canonical image): the old top-right corner becomes the top-left for ``k = 1``."""
+    return GridCorners.from_array(np.roll(corners.as_array(), -(k % 4), axis=0))
+
+
+@dataclass(frozen=True)
+class TurnedWarp(GridWarp):
+    """A :class:`GridWarp` (flat or bent) whose canonical image is turned ``turns`` quarter
+    turns anticlockwise: for a board lying sideways or upside down in the picture, so that
+    square ``(0, 0)`` is the players' top-left square. ``rows`` and ``cols`` are the turned
+    grid's, ``corners`` its corners from its own top-left."""
+
+    inner: GridWarp | None = None
+    turns: int = 0
+
+    @classmethod
+    def of(cls, inner: GridWarp, turns: int) -> GridWarp:
+        turns %= 4
+        if turns == 0:
+            return inner
+        if type(inner) is GridWarp:  # flat: simply the same grid from another corner
+            rows, cols = (inner.cols, inner.rows) if turns % 2 else (inner.rows, inner.cols)
+            return GridWarp(turn_corners(inner.corners, turns), rows, cols, inner.cell)
+        rows, cols = (inner.cols, inner.rows) if turns % 2 else (inner.rows, inner.cols)
+        return cls(turn_corners(inner.corners, turns), rows, cols, inner.cell, inner, turns)
+
+    def straighten(self, image: np.ndarray) -> np.ndarray:
+        return np.ascontiguousarray(np.rot90(self.inner.straighten(image), self.turns))
+
+    def padded(self, image: np.ndarray, margin: int | None = None) -> np.ndarray:
+        return np.ascontiguousarray(np.rot90(self.inner.padded(image, margin), self.turns))
+
+    def straighten_padded(self, padded: np.ndarray) -> np.ndarray:
+        inner_padded = np.rot90(padded, -self.turns)
+        return np.ascontiguousarray(np.rot90(self.inner.straighten_padded(inner_padded), self.turns))
+
+    def square_centre_in_image(self, row: int, col: int) -> tuple[float, float]:
+        r, c = turn_square(row, col, self.rows, self.cols, -self.turns)
+        return self.inner.square_centre_in_image(r, c)
+
+    def square_of_image_point(self, x: float, y: float) -> tuple[int, int] | None:
+        square = self.inner.square_of_image_point(x, y)
+        if square is None:
+            return None
+        return turn_square(square[0], square[1], self.inner.rows, self.inner.cols, self.turns)
+
+    def grid_lines_in_image(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        return self.inner.grid_lines_in_image()
+
+
 def _median(values: np.ndarray, axis: int) -> np.ndarray:
     """``np.median(values, axis)``, from a plain sort: for the small arrays here numpy's median
     (a partition of a copy, with NaN checks) takes several times longer."""

@@ -28,6 +28,13 @@ GIVEN = "given"
 #: their lines; a grid squeezed onto a picture cut to 70% of the board, 0.48-0.74.
 MIN_LINE_SUPPORT = 0.8
 
+#: A grid found from the board's lines whose outer corner comes closer than this (in squares) to
+#: the picture's edge may run on beyond it: the finder squeezes a grid cut by the edge into the
+#: picture and its lines still mostly match (rendered boards running 0.1-1 square off the picture:
+#: found 0.06-0.17 squares from the edge; whole boards, rendered and the ssetser photos, 0.22 and
+#: more). Such a picture is refused as not showing the whole board.
+MIN_EDGE_MARGIN = 0.2
+
 
 class BoardNotFound(UserError):
     """No playing grid could be found in the picture."""
@@ -59,8 +66,11 @@ class BoardLocation:
         return self.line_support is None or self.line_support >= MIN_LINE_SUPPORT
 
 
-def locate_board(image: np.ndarray, rows: int, cols: int) -> BoardLocation:
-    """Find the ``rows`` x ``cols`` grid in a BGR picture; raises :class:`BoardNotFound`."""
+def locate_board(image: np.ndarray, rows: int, cols: int, premium: tuple[str, ...] | None = None) -> BoardLocation:
+    """Find the ``rows`` x ``cols`` grid in a BGR picture; raises :class:`BoardNotFound`.
+    ``premium``: the edition's squares, one string per row, ``.`` for a plain square (default: the
+    standard 15x15 layout for a 15x15 board): where the board's coloured squares are, which
+    tells a grid found from the lines from one shifted a square along (see :func:`premium_agreement`)."""
     if image is None or image.ndim < 2 or min(image.shape[:2]) < 32:
         raise BoardNotFound("the picture is empty or too small to hold a board")
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # once, for both finders
@@ -71,7 +81,7 @@ def locate_board(image: np.ndarray, rows: int, cols: int) -> BoardLocation:
         refined = _three_markers_and_lines(image, detection, rows, cols)
         if refined is not None:
             return refined
-    found = find_grid_from_lines(image, rows, cols, grey=grey)
+    found = find_grid_from_lines(image, rows, cols, grey=grey, premium=premium)
     if detection is not None:
         # Three markers: their hidden fourth corner is only an estimate; the grid's own lines
         # give it better when they agree with the three markers that were seen.
@@ -99,7 +109,21 @@ def locate_board(image: np.ndarray, rows: int, cols: int) -> BoardLocation:
         raise BoardNotFound(
             f"could not find the grid reliably ({share}); make sure the whole board is in view, "
             "or give the grid's corners with --corners, or use the corner markers")
+    margin = edge_margin(found.corners, image.shape, rows, cols)
+    if margin < MIN_EDGE_MARGIN:
+        raise BoardNotInView(
+            f"the board is not fully in the picture (the grid reaches its edge, {max(margin, 0):.1f} squares "
+            "away): move the camera or the board so the whole board, with a margin around it, is in view")
     return found
+
+
+def edge_margin(corners: GridCorners, image_shape: tuple[int, ...], rows: int, cols: int) -> float:
+    """How far the grid's nearest corner is from the picture's edge, in squares (negative: outside)."""
+    pts = corners.as_array()
+    h, w = image_shape[:2]
+    side = [float(np.linalg.norm(pts[i] - pts[(i + 1) % 4])) for i in range(4)]
+    cell = max(0.25 * ((side[0] + side[2]) / cols + (side[1] + side[3]) / rows), 1e-6)
+    return float(min(pts[:, 0].min(), pts[:, 1].min(), w - 1 - pts[:, 0].max(), h - 1 - pts[:, 1].max()) / cell)
 
 
 def _three_markers_and_lines(image: np.ndarray, detection, rows: int, cols: int) -> BoardLocation | None:
@@ -225,10 +249,72 @@ def fit_periodic_lines(profile: np.ndarray, n_cells: int, min_fraction: float = 
     return best
 
 
+def standard_premiums(rows: int, cols: int) -> tuple[str, ...] | None:
+    """The usual layout of premium squares for a board of this size (15x15), else None."""
+    if (rows, cols) != (15, 15):
+        return None
+    quadrant = ("T..d...T", ".D...t..", "..D...d.", "d..D...d", "....D...", ".t...t..", "..d...d.", "T..d...*")
+    return tuple("".join(quadrant[min(r, 14 - r)][min(c, 14 - c)] for c in range(15)) for r in range(15))
+
+
+def premium_agreement(colours: np.ndarray, premium: tuple[str, ...]) -> float:
+    """How well squares' colours (Lab, shape (rows, cols, 3)) show the premium layout: the share
+    of (premium square, plain square) pairs where the premium square is further in hue from the
+    plain squares' usual colour (0.5: no better than chance, 1: every premium square stands out).
+    Tiles hide some squares; the layout is tried in its four turns (boards are symmetric or not)."""
+    ab = colours[..., 1:].astype(np.float32)
+    best = 0.0
+    for k in range(4) if ab.shape[0] == ab.shape[1] else (0, 2):
+        marked = np.rot90(np.array([[ch != "." for ch in row] for row in premium]), k)
+        if marked.shape != ab.shape[:2] or marked.all() or not marked.any():
+            continue
+        ref = np.median(ab[~marked], axis=0)
+        d = np.linalg.norm(ab - ref, axis=2)
+        on, off = np.sort(d[marked]), np.sort(d[~marked])
+        best = max(best, float(np.searchsorted(off, on, side="left").mean() / len(off)))
+    return best
+
+
+def _shift_by_premiums(image: np.ndarray, from_straight: np.ndarray, side: int, x0: float, xp: float, y0: float,
+                       yp: float, rows: int, cols: int, premium: tuple[str, ...]) -> tuple[float, float]:
+    """The grid's start (x0, y0) in the straightened picture (``side`` pixels square;
+    ``from_straight`` maps it to ``image``), moved a square along either way if the premium
+    squares' colours then match the layout clearly better: a board's printed border or the gap
+    beyond the last line can look like one more grid line."""
+    # Colours at the middle of every square of a grid one square larger on every side, read
+    # from a small blurred copy of the picture (a colour per square is all that is needed).
+    xs = x0 + (np.arange(-1, cols + 1) + 0.5) * xp
+    ys = y0 + (np.arange(-1, rows + 1) + 0.5) * yp
+    # About 16 pixels a square: every step-th pixel (no filtering: the blur below averages).
+    step = max(1, int(min(xp * cols, yp * rows) / side * max(image.shape[:2]) / (16.0 * max(rows, cols))))
+    scale = 1.0 / step
+    lab = cv2.cvtColor(cv2.blur(np.ascontiguousarray(image[::step, ::step]), (5, 5)), cv2.COLOR_BGR2LAB)
+    th, tw = lab.shape[:2]
+    grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2).astype(np.float32)
+    points = cv2.perspectiveTransform(grid, from_straight).reshape(len(ys), len(xs), 2) * scale
+    xi = np.clip(np.rint(points[..., 0]).astype(int), 0, tw - 1)
+    yi = np.clip(np.rint(points[..., 1]).astype(int), 0, th - 1)
+    samples = lab[yi, xi].astype(np.float32)
+    outside = (xs < 0) | (xs >= side)
+    outside_y = (ys < 0) | (ys >= side)
+    scores = {}
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if outside_y[1 + dy : 1 + dy + rows].any() or outside[1 + dx : 1 + dx + cols].any():
+                continue
+            scores[(dx, dy)] = premium_agreement(samples[1 + dy : 1 + dy + rows, 1 + dx : 1 + dx + cols], premium)
+    here = scores.get((0, 0), 0.0)
+    best = max(scores, key=scores.get)
+    if best != (0, 0) and scores[best] > 0.8 and scores[best] > here + 0.15:
+        return x0 + best[0] * xp, y0 + best[1] * yp
+    return x0, y0
+
+
 def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int = 720,
-                         grey: np.ndarray | None = None) -> BoardLocation | None:
+                         grey: np.ndarray | None = None, premium: tuple[str, ...] | None = None) -> BoardLocation | None:
     """Find the grid from the board's outline and its evenly spaced lines (no markers).
-    ``grey``: the picture in grey, if the caller has it already."""
+    ``grey``: the picture in grey, if the caller has it already. ``premium``: see
+    :func:`locate_board`."""
     if grey is None:
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     scale = work_size / max(grey.shape)
@@ -251,6 +337,11 @@ def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int
     y0, yp, ys = fit_periodic_lines(py, rows)
     if min(xs, ys) < 0.25:
         return None
+    premium = premium or standard_premiums(rows, cols)
+    if premium is not None and image.ndim == 3:
+        from_straight = np.linalg.inv(to_straight) / scale  # straightened pixels to the picture's
+        from_straight[2] *= scale
+        x0, y0 = _shift_by_premiums(image, from_straight, side, x0, xp, y0, yp, rows, cols, premium)
     rect = np.array([[x0, y0], [x0 + xp * cols, y0], [x0 + xp * cols, y0 + yp * rows], [x0, y0 + yp * rows]],
                     np.float32)
     back = cv2.perspectiveTransform(rect.reshape(-1, 1, 2), np.linalg.inv(to_straight)).reshape(4, 2) / scale

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from wordboard.camera.geometry import CANONICAL_CELL, GridCorners, GridWarp, bend_to_lines
-from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier
-from wordboard.camera.locate import BoardLocation, BoardNotFound, locate_board
+from wordboard.camera.geometry import (CANONICAL_CELL, GridCorners, GridWarp, TurnedWarp, bend_to_lines,
+                                       turn_corners, turn_square)
+from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier, turned_glyph
+from wordboard.camera.locate import OUTLINE, BoardLocation, BoardNotFound, locate_board, standard_premiums
 from wordboard.camera.squares import (MIN_CONTRAST, find_glyph, grid_line_strength, square_patch, square_signatures,
                                       square_with_context, to_ink_grey)
 from wordboard.camera.state import BLANK, EMPTY, BoardState
@@ -28,6 +29,21 @@ CLASSIFIER = "classifier"
 TESSERACT = "tesseract"
 AGREED = "classifier+tesseract"
 COLOUR = "colour"
+
+#: ``orientation`` of a :class:`BoardReader`: find which way up the board is from its letters
+#: when the grid was found from the board's lines (markers and given corners say it already).
+AUTO = "auto"
+#: ... and find it from the letters whatever found the grid (corners from an outline, or from a
+#: calibration made on an empty board).
+DETECT = "detect"
+#: Where a reading's orientation came from.
+FROM_LETTERS = "letters"
+FROM_DEFAULT = "default"  # too few letters to tell: the corner nearest the picture's top-left
+FROM_CORNERS = "corners"  # the corners' own order (markers, calibration, --corners)
+#: The best way up must read this much better than the next best (mean closeness to a
+#: training letter, 0-1). Upright boards score 0.9-1.0, the half turn 0.65-0.85, quarter turns
+#: 0.3-0.55 (rendered boards and the ssetser photos).
+_TURN_MARGIN = 0.08
 
 
 @dataclass(frozen=True)
@@ -49,6 +65,8 @@ class BoardReading:
     occluded: bool = False  # True: a hand or arm covered the board; ``squares`` are the last good ones
     reread: int = 0  # how many squares were looked at again for this reading
     warp: GridWarp | None = None  # the mapping used (a BentGridWarp when the board is not flat)
+    orientation: int = 0  # degrees the board lies turned clockwise from its corners' order
+    orientation_from: str = FROM_CORNERS  # letters, default or corners
 
     @property
     def state(self) -> BoardState:
@@ -66,6 +84,8 @@ class BoardReading:
             "sources": [[s.source for s in row] for row in self.squares],
             "corners": self.corners.to_list(),
             "grid_found_by": self.method,
+            "orientation": self.orientation,
+            "orientation_from": self.orientation_from,
             "occluded": self.occluded,
         }
 
@@ -83,7 +103,7 @@ def _lab_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.sqrt(0.15 * d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
 
 
-def _paper_colours(canonical: np.ndarray, rows: int, cols: int, cell: int, small: int = 16) -> np.ndarray:
+def _paper_colours(canonical: np.ndarray, rows: int, cols: int, cell: int, small: int = 20) -> np.ndarray:
     """Mean Lab colour of the lighter 60% of the middle of each square: the tile's wood or the
     board's paper, leaving out a letter's ink. Shape (rows, cols, 3). Computed at ``small``
     pixels per square, which is plenty for a colour."""
@@ -163,7 +183,15 @@ class BoardReader:
     ``corners`` fixes where the grid is (from calibration or ``--corners``); without it the grid
     is found in every picture given to :meth:`read` and in the first frame given to
     :meth:`update`. ``use_tesseract`` asks Tesseract about letters read with confidence below
-    ``tesseract_below``, at most ``max_tesseract`` squares per picture.
+    ``tesseract_below``, at most ``max_tesseract`` squares per picture. ``premium``: the
+    edition's squares (see :func:`~wordboard.camera.locate.locate_board`).
+
+    ``orientation``: which way up the board is. ``"auto"`` (the default) finds it from the
+    letters (see :meth:`LetterClassifier.turn_scores`) when the grid was found from the board's
+    lines, whose corners only say which corner is nearest the picture's top-left; corner markers
+    and given corners say it themselves. ``"detect"`` finds it from the letters whatever found
+    the grid. 0, 90, 180 or 270: the board lies turned that many degrees clockwise from the
+    corners' order. A board with too few letters to tell keeps the corners' order.
     """
 
     def __init__(
@@ -180,6 +208,8 @@ class BoardReader:
         votes: int = 3,
         change_threshold: float = 14.0,
         max_changed_squares: int = 10,
+        orientation: int | str = AUTO,
+        premium: tuple[str, ...] | None = None,
     ):
         if rows < 1 or cols < 1:
             raise ValueError("a board needs at least one row and one column")
@@ -192,9 +222,18 @@ class BoardReader:
         self.votes = votes
         self.change_threshold = change_threshold
         self.max_changed_squares = max_changed_squares
+        if orientation not in (AUTO, DETECT) and (not isinstance(orientation, int) or orientation % 90):
+            raise ValueError(f"orientation must be 'auto', 'detect' or 0, 90, 180, 270, not {orientation!r}")
+        if isinstance(orientation, int) and orientation % 180 and rows != cols:
+            raise ValueError("only a square board can lie turned by a quarter turn")
+        self.orientation = orientation
+        self.premium = premium  # the edition's squares, for finding the grid (see locate_board)
+        self._kinds: tuple[str, ...] | None | bool = False  # see _premium_kinds; False: not worked out yet
         self._fixed_corners = corners
+        # For read_at() and update(): the given corners, turned if the orientation says so.
         self._location: BoardLocation | None = (
-            BoardLocation(corners, "given", 1.0) if corners is not None else None
+            BoardLocation(turn_corners(corners, orientation // 90) if isinstance(orientation, int) else corners,
+                          "given", 1.0) if corners is not None else None
         )
         self._reference: np.ndarray | None = None  # square signatures of the last accepted frame
         self._history = [[_SquareHistory(deque(maxlen=votes)) for _ in range(cols)] for _ in range(rows)]
@@ -210,23 +249,77 @@ class BoardReader:
         """Where the grid is in ``image`` (the fixed corners if the reader was given some)."""
         if self._fixed_corners is not None:
             return BoardLocation(self._fixed_corners, "given", 1.0)
-        return locate_board(image, self.rows, self.cols)
+        return locate_board(image, self.rows, self.cols, self.premium)
 
     def read(self, image: np.ndarray) -> BoardReading:
         """Read every square of one picture from scratch (no history, no voting)."""
         location = self.locate(image)
         warp, canonical = self._straighten(location, image, location.padded)
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
-        readings = self._read_squares(canonical, everything)
+        found = self._find_glyphs(canonical, everything)
+        turns, source = self._turns(location, found[3])
+        if turns:  # the board the right way up
+            warp = TurnedWarp.of(warp, turns)
+            canonical = np.ascontiguousarray(np.rot90(canonical, turns))
+            found = self._turned_found(found, turns)
+        readings = self._read_squares(canonical, everything, found)
+        if turns:
+            self._look_again_upright(found[0], readings)
         squares = tuple(tuple(readings[(r, c)] for c in range(self.cols)) for r in range(self.rows))
-        return BoardReading(squares, location.corners, location.method, reread=len(everything), warp=warp)
+        return BoardReading(squares, warp.corners, location.method, reread=len(everything), warp=warp,
+                            orientation=90 * turns, orientation_from=source)
+
+    def _first_location(self, image: np.ndarray) -> BoardLocation:
+        """The grid in the first picture of a camera that stays put, its corners turned the
+        players' way up (from the letters, when nothing else says it)."""
+        location = self.locate(image)
+        if isinstance(self.orientation, int):
+            return BoardLocation(turn_corners(location.corners, self.orientation // 90), location.method,
+                                 location.confidence, location.line_support, location.board_in_view)
+        if self.orientation == DETECT or location.method == OUTLINE:
+            location = self.orient(image, location)[0]
+        return location
+
+    def _turns(self, location: BoardLocation, glyphs: list) -> tuple[int, str]:
+        """Quarter turns (anticlockwise, as ``np.rot90``) that bring the canonical image the
+        right way up, and where that came from (see ``orientation``)."""
+        if isinstance(self.orientation, int):
+            return (self.orientation // 90) % 4, FROM_CORNERS
+        if self.orientation == AUTO and location.method != OUTLINE:
+            return 0, FROM_CORNERS
+        return self.turns_from_letters(glyphs)
+
+    def turns_from_letters(self, glyphs: list) -> tuple[int, str]:
+        """Which way up ``glyphs`` (the letters found on the canonical image) read best:
+        (quarter turns, ``letters``), or (0, ``default``) when too few letters tell."""
+        if not glyphs:
+            return 0, FROM_DEFAULT
+        scores = self.classifier.turn_scores(glyphs, (0, 1, 2, 3) if self.rows == self.cols else (0, 2))
+        best = max(scores, key=scores.get)
+        runner_up = max(v for k, v in scores.items() if k != best)
+        if scores[best] - runner_up < _TURN_MARGIN:
+            return 0, FROM_DEFAULT
+        return best, FROM_LETTERS
+
+    def orient(self, image: np.ndarray, location: BoardLocation | None = None) -> tuple[BoardLocation, int, str]:
+        """The grid's location with its corners in the players' order (top-left first), found
+        from the letters; also the quarter turns made and where they came from. For
+        ``wordboard calibrate`` and the first frame of a video."""
+        location = location or self.locate(image)
+        warp, canonical = self._straighten(location, image, location.padded)
+        everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        turns, source = self.turns_from_letters(self._find_glyphs(canonical, everything)[3])
+        if turns:
+            location = BoardLocation(turn_corners(location.corners, turns), location.method, location.confidence,
+                                     location.line_support, location.board_in_view)
+        return location, turns, source
 
     def read_at(self, image: np.ndarray, squares: list[tuple[int, int]]) -> dict[tuple[int, int], SquareReading]:
         """Read only ``squares`` (row, col) of one picture. The grid is found in the first
         picture (unless the reader was given corners) and kept for the next ones: for a camera
         that does not move, such as one looking at each tile as it is enrolled."""
         if self._location is None:
-            self._location = self.locate(image)
+            self._location = self._first_location(image)
         _warp, canonical = self._straighten(self._location, image)
         return self._read_squares(canonical, list(squares))
 
@@ -246,25 +339,77 @@ class BoardReader:
         self._warp_cache = (location.corners, warp)
         return warp, warp.straighten_padded(padded)
 
-    def _read_squares(self, canonical: np.ndarray, which: list[tuple[int, int]]) -> dict[tuple[int, int], SquareReading]:
-        cell = CANONICAL_CELL
+    def _find_glyphs(self, canonical: np.ndarray, which: list[tuple[int, int]]):
+        """(ink grey, per-square contrast, keys, glyphs) of the squares in ``which`` that show a letter."""
         glyphs, glyph_keys = [], []
-        out: dict[tuple[int, int], SquareReading] = {}
         grey = to_ink_grey(canonical)  # once for the whole board: far cheaper than per square
-        contrast = _square_contrast(grey, self.rows, self.cols, cell)
+        contrast = _square_contrast(grey, self.rows, self.cols, CANONICAL_CELL)
         for key in which:
             if contrast[key] < MIN_CONTRAST:
                 continue  # plain paper or a blank tile: nothing dark enough to be a letter
-            tall = self.handwritten
-            glyph = find_glyph(square_patch(grey, key[0], key[1], cell), tall=tall)
-            if glyph is None:  # perhaps a tile pushed off its place: look around the square too
-                around = square_with_context(grey, key[0], key[1], cell, cell // 2)
-                if tall:
-                    around = _without_grid_lines(around, cell, cell // 2)
-                glyph = find_glyph(around, context=cell // 2, tall=tall)
+            glyph = self._glyph_at(grey, key)
             if glyph is not None:
                 glyphs.append(glyph)
                 glyph_keys.append(key)
+        return grey, contrast, glyph_keys, glyphs
+
+    def _glyph_at(self, grey: np.ndarray, key: tuple[int, int]):
+        """The letter on square ``key`` of the ink-grey canonical image, or None."""
+        cell = CANONICAL_CELL
+        tall = self.handwritten
+        glyph = find_glyph(square_patch(grey, key[0], key[1], cell), tall=tall)
+        if glyph is None:  # perhaps a tile pushed off its place: look around the square too
+            around = square_with_context(grey, key[0], key[1], cell, cell // 2)
+            if tall:
+                around = _without_grid_lines(around, cell, cell // 2)
+            glyph = find_glyph(around, context=cell // 2, tall=tall)
+        return glyph
+
+    def _look_again_upright(self, grey: np.ndarray, readings: dict, below: float = 0.5) -> None:
+        """Letters read unsurely from a glyph found sideways or upside down: found again on the
+        square the right way up (a blob's choice can differ) and kept if read more surely."""
+        unsure = [k for k, v in readings.items() if v.source == CLASSIFIER and v.confidence < below]
+        glyphs, keys = [], []
+        for key in unsure:
+            glyph = self._glyph_at(grey, key)
+            if glyph is not None:
+                glyphs.append(glyph)
+                keys.append(key)
+        for key, guess in zip(keys, self.classifier.classify(glyphs)):
+            if guess.confidence > readings[key].confidence:
+                readings[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
+
+    def _turned_found(self, found, turns: int):
+        """What :meth:`_find_glyphs` found on the canonical image, for the image turned ``turns``
+        quarter turns (the rows and columns swap for odd turns: square boards only). The letters
+        found are turned with it; squares dark enough for a letter where none was found are
+        looked at again the right way up (a sideways I or L is too low a blob to pass for one)."""
+        grey, contrast, keys, glyphs = found
+        grey = np.ascontiguousarray(np.rot90(grey, turns))
+        contrast = np.ascontiguousarray(np.rot90(contrast, turns))
+        keys = [turn_square(r, c, self.rows, self.cols, turns) for r, c in keys]
+        glyphs = [turned_glyph(g, turns) for g in glyphs]
+        have = set(keys)
+        for key in zip(*np.nonzero(contrast >= MIN_CONTRAST)):
+            key = (int(key[0]), int(key[1]))
+            if key not in have:  # the square itself only: around it was looked at already
+                glyph = find_glyph(square_patch(grey, key[0], key[1], CANONICAL_CELL), tall=self.handwritten)
+                if glyph is not None:
+                    keys.append(key)
+                    glyphs.append(glyph)
+        return grey, contrast, keys, glyphs
+
+    def _read_squares(self, canonical: np.ndarray, which: list[tuple[int, int]],
+                      found=None) -> dict[tuple[int, int], SquareReading]:
+        """Read the squares in ``which``; ``found``: what :meth:`_find_glyphs` gave for them."""
+        out: dict[tuple[int, int], SquareReading] = {}
+        _grey, contrast, glyph_keys, glyphs = found or self._find_glyphs(canonical, which)
+        colours = None if self.handwritten else _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
+        if colours is not None and glyphs:
+            printed = self._printed_not_tiles(colours, glyph_keys)
+            if printed:
+                kept = [i for i, k in enumerate(glyph_keys) if k not in printed]
+                glyph_keys, glyphs = [glyph_keys[i] for i in kept], [glyphs[i] for i in kept]
         guesses = self.classifier.classify(glyphs)
         for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
             out[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
@@ -272,8 +417,60 @@ class BoardReader:
             self._second_opinion(out, dict(zip(glyph_keys, zip(glyphs, guesses))))
         rest = [k for k in which if k not in out]
         if rest:
-            out.update(self._empty_or_blank(canonical, rest, glyph_keys, contrast))
+            out.update(self._empty_or_blank(canonical, rest, glyph_keys, contrast, colours))
         return out
+
+    def _premium_kinds(self) -> tuple[str, ...] | None:
+        """The premium layout (one string per row; ``*`` counts as a double word) if it reads the
+        same every way up, so it holds whichever way the board lies; else None."""
+        if self._kinds is False:
+            layout = self.premium or standard_premiums(self.rows, self.cols)
+            self._kinds = None
+            if layout is not None and len(layout) == self.rows and all(len(row) == self.cols for row in layout):
+                grid = np.array([list(row.replace("*", "D")) for row in layout])
+                if grid.shape[0] == grid.shape[1] and all(np.array_equal(np.rot90(grid, k), grid) for k in (1, 2, 3)):
+                    self._kinds = tuple("".join(row) for row in grid)
+        return self._kinds
+
+    def _letter_squares(self, glyph_keys: list[tuple[int, int]]) -> set[tuple[int, int]]:
+        """Squares holding a letter: found in this picture, or believed from earlier frames."""
+        return set(glyph_keys) | {
+            (r, c) for r in range(self.rows) for c in range(self.cols)
+            if self._last is not None and self._last.squares[r][c].symbol not in (EMPTY, BLANK)
+        }
+
+    def _printed_not_tiles(self, colours: np.ndarray, glyph_keys: list[tuple[int, int]]) -> set[tuple[int, int]]:
+        """Squares where a letter-like shape was found that are printed on the board, not tiles:
+        their colour is far from the tiles around them and matches empty squares (a premium
+        square's star or large print, or a board's printed letters). Needs a few tiles to know
+        their colour; the tiles' own spread of colour sets how far is far."""
+        letters = self._letter_squares(glyph_keys)
+        letter_list = sorted(letters)
+        others = [(r, c) for r in range(self.rows) for c in range(self.cols) if (r, c) not in letters]
+        if len(others) < 4:
+            return set()
+        mine = list(glyph_keys)
+        if len(letters) < 4:
+            # Too few tiles to know their colour (an empty board's star, the first move): printed
+            # when far from the squares around it (mostly plain) yet of the colour of other empty
+            # squares further off (its premium kind elsewhere). A tile is the colour of neither.
+            plain = _nearest_medians(colours, others, mine, 8)  # the plain squares around it, in its light
+            d_plain = _lab_distance(np.array([colours[k] for k in mine]), plain)
+            like_empty = _kth_closest_colour(colours, others, mine, neighbours=len(others), kth=2)
+            return {k for k, dp, de in zip(mine, d_plain.tolist(), like_empty.tolist()) if dp > 12.0 and de < 0.35 * dp}
+        letter_colours = np.array([colours[k] for k in letter_list])
+        spread = float(np.median(_lab_distance(letter_colours, _nearest_medians(colours, letter_list, letter_list, 6,
+                                                                                 skip_self=True))))
+        # Against the tile most like it among its 8 nearest (the second most like it: one of
+        # them may be printed too), so a tile in a shadow still has its shaded neighbours.
+        d_tile = _kth_closest_colour(colours, letter_list, mine, neighbours=8, kth=2)
+        # Against every empty square: the premium squares of a kind lie far apart.
+        like_empty = _kth_closest_colour(colours, others, mine, neighbours=len(others), kth=2)
+        # Far from the tiles and nearer an empty square's colour; or less far, and all but the
+        # very colour of an empty square (the centre star on a square coloured like the tiles).
+        # Tiles on the ssetser photos: up to 3.3 spreads from their neighbours.
+        return {k for k, dt, de in zip(mine, d_tile.tolist(), like_empty.tolist())
+                if (dt > 3.0 * spread + 4.0 and de < 0.55 * dt) or (dt > 2.0 * spread + 4.0 and de < 0.2 * dt)}
 
     def _second_opinion(self, out: dict, found: dict) -> None:
         unsure = sorted((k for k in found if out[k].confidence < self.tesseract_below), key=lambda k: out[k].confidence)
@@ -293,7 +490,8 @@ class BoardReader:
                 out[key] = SquareReading(letter, round(0.3 + 0.4 * tconf, 3), TESSERACT)
 
     def _empty_or_blank(self, canonical: np.ndarray, keys: list[tuple[int, int]],
-                        letter_keys: list[tuple[int, int]], contrast: np.ndarray) -> dict[tuple[int, int], SquareReading]:
+                        letter_keys: list[tuple[int, int]], contrast: np.ndarray,
+                        colours: np.ndarray | None = None) -> dict[tuple[int, int], SquareReading]:
         """Squares without a letter: a blank tile if they look like the board's tiles, else empty.
 
         A blank is the colour of the tiles around it, unlike the empty squares around it that look
@@ -301,11 +499,9 @@ class BoardReader:
         in colour with print on it is a premium square)."""
         if self.handwritten:
             return {k: SquareReading(EMPTY, 0.9, COLOUR) for k in keys}
-        colours = _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
-        letters = set(letter_keys) | {
-            (r, c) for r in range(self.rows) for c in range(self.cols)
-            if self._last is not None and self._last.squares[r][c].symbol not in (EMPTY, BLANK)
-        }
+        if colours is None:
+            colours = _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
+        letters = self._letter_squares(letter_keys)
         if len(letters) < 3:
             return {k: SquareReading(EMPTY, 0.8, COLOUR) for k in keys}
         letter_list = sorted(letters)
@@ -320,6 +516,21 @@ class BoardReader:
         # closest in colour among its 24 nearest non-letter neighbours (up to two neighbours may
         # be blanks themselves). Premium squares then match their own kind, wherever it is.
         like_empty = _kth_closest_colour(colours, others, keys, neighbours=24, kth=3)
+        kinds = self._premium_kinds()
+        if kinds is not None:
+            # A premium square also matches its own kind wherever it lies (same layout every
+            # way up): the second closest in colour of the empty squares of its kind.
+            by_kind: dict[str, np.ndarray] = {}
+            for k in others:
+                by_kind.setdefault(kinds[k[0]][k[1]], []).append(colours[k])
+            for i, key in enumerate(keys):
+                kind = kinds[key[0]][key[1]]
+                if kind == "." or len(by_kind.get(kind, ())) < 3:
+                    continue
+                if not isinstance(by_kind[kind], np.ndarray):
+                    by_kind[kind] = np.array(by_kind[kind])
+                d = np.sort(_lab_distance(colours[key][None, :], by_kind[kind]))
+                like_empty[i] = min(like_empty[i], float(d[2]))  # d[0] is the square itself
         out = {}
         for key, dt, de in zip(keys, d_tile.tolist(), like_empty.tolist()):
             plain = contrast[key] < 0.8 * MIN_CONTRAST
@@ -345,7 +556,7 @@ class BoardReader:
         found; later, a frame where the board cannot be seen comes back ``occluded``.
         """
         if self._location is None:
-            self._location = locate_board(frame, self.rows, self.cols)
+            self._location = self._first_location(frame)
         warp, canonical = self._straighten(self._location, frame)
         if self._bumped(canonical):
             try:
@@ -353,6 +564,12 @@ class BoardReader:
             except BoardNotFound:
                 relocated = None
             if relocated is not None:
+                # The board was bumped, not turned round: keep its top-left corner nearest the old one.
+                old, new = self._location.corners.as_array(), relocated.corners.as_array()
+                turns = min(range(4), key=lambda k: float(np.abs(np.roll(new, -k, axis=0) - old).max()))
+                if turns:
+                    relocated = BoardLocation(turn_corners(relocated.corners, turns), relocated.method,
+                                              relocated.confidence, relocated.line_support, relocated.board_in_view)
                 self._location = relocated
                 warp, canonical = self._straighten(relocated, frame, relocated.padded)
                 self._reference = None  # everything is re-read below

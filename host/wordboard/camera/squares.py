@@ -84,8 +84,12 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
         return None
     size = inner.shape[0]
     best, best_score = -1, 0.0
+    tall_blobs = []  # (x, y, w, h) of every blob nearly tall enough to be a letter, not a tile's edge
+    edge = inner.shape[0]
     for i in range(1, n):
         x, y, w, h, area = stats[i]
+        if h >= 0.6 * MIN_LETTER_HEIGHT * cell and x > 0 and x + w < edge and not (y == 0 and y + h >= edge):
+            tall_blobs.append((x, y, w, h))
         if h < MIN_LETTER_HEIGHT * cell or area < 0.012 * cell * cell:
             continue
         if context:
@@ -130,6 +134,8 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
     if best < 0:
         return None
     x, y, w, h, _area = stats[best]
+    if not tall and _printed_words(tall_blobs, x, y, w, h, cell):
+        return None
     component = (labels == best).astype(np.uint8)
     paper = cv2.bitwise_not(ink)
     if context:
@@ -146,6 +152,25 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
     mask = component[y : y + h, x : x + w].astype(np.float32)
     crop = grey[margin + max(0, y - 2) : margin + y + h + 2, margin + max(0, x - 2) : margin + x + w + 2]
     return Glyph(normalise_mask(mask), h / cell, w / h, contrast, crop.copy())
+
+
+def _printed_words(blobs: list[tuple[int, int, int, int]], x: int, y: int, w: int, h: int, cell: int) -> bool:
+    """True when the chosen blob (``x``, ``y``, ``w``, ``h``) is a narrow column with another
+    narrow column of about its height beside it: the lines of a premium square's print
+    ("DOUBLE / WORD / SCORE") seen sideways, each word a tall thin column, not a tile's letter
+    (whose one blob is the letter; the point value is far shorter)."""
+    if w > 0.3 * cell or w > 0.45 * h:
+        return False
+    for bx, by, bw, bh in blobs:
+        if (bx, by, bw, bh) == (x, y, w, h) or bw > 0.3 * cell or not 0.6 * h <= bh <= 1.6 * h:
+            continue
+        if not 0.5 * w <= bw <= 2.0 * w:
+            continue  # a tile's edge or the gap between tiles is far thinner than a line of print
+        apart = abs((bx + bw / 2) - (x + w / 2))
+        centred = abs((by + bh / 2) - (y + h / 2)) < 0.2 * max(h, bh)  # lines of print are centred alike
+        if 0.12 * cell <= apart <= 0.5 * cell and centred:
+            return True
+    return False
 
 
 def square_with_context(grey: np.ndarray, row: int, col: int, cell: int, context: int) -> np.ndarray:

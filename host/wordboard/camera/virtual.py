@@ -80,6 +80,18 @@ class SceneStyle:
     premium_squares: bool = True  # coloured premium squares with small print
     handwritten: bool = False  # letters written on write-and-wipe squares instead of tiles
     hand: bool = False  # a hand and arm reaching over the board
+    # The premium squares' print: "small" (short lines, below a letter's height), "large" (as
+    # real boards print it: three lines filling the square), "turned" (large, each square's print
+    # turned a random quarter turn, as on boards printed to be read from every side).
+    premium_labels: str = "small"
+    centre_star: bool = False  # a printed star on the centre square
+    # Things on the table around the board: "tape" (a long straight strip across the picture),
+    # "panel" (a lined panel beside the board), "table_edge" (the table ends: a straight edge
+    # across the picture), "second_board" (part of another gridded board beside this one).
+    clutter: tuple[str, ...] = ()
+    # The board's border: "frame" (a dark red frame around the playing area) or "table" (about
+    # the table's own colour: the board's outline is hard to see).
+    border: str = "frame"
 
     def with_(self, **changes) -> "SceneStyle":
         return replace(self, **changes)
@@ -166,7 +178,57 @@ def _make_camera(rows: int, cols: int, style: SceneStyle, seed: int) -> _Camera:
     fonts = _choose_fonts(style)
     font = fonts[int(rng.integers(len(fonts)))]
     tint = tuple(int(v) for v in np.array([200, 225, 235]) + rng.uniform(-20, 15, 3))
+    if style.clutter:
+        _draw_clutter(table, corners, style.clutter, _scene_rng(seed, "clutter"))
     return _Camera(corners, light, shadow_mask, table, font, seed, tint)
+
+
+def _draw_clutter(table: np.ndarray, corners: np.ndarray, kinds: tuple[str, ...], rng: np.random.Generator) -> None:
+    """Draw things lying on the table around the board (the board is pasted over them)."""
+    h, w = table.shape[:2]
+    centre = corners.mean(axis=0)
+    side = float(np.linalg.norm(corners[1] - corners[0]))
+    cell = side / 15
+    along = (corners[1] - corners[0]) / side  # the board's own directions
+    down = (corners[3] - corners[0]) / float(np.linalg.norm(corners[3] - corners[0]))
+    for kind in kinds:
+        flip = 1 if rng.random() < 0.5 else -1
+        if kind == "tape":  # a strip of tape or a ruler right across, parallel to the board's side
+            direction, normal = (down, along) if rng.random() < 0.5 else (along, down)
+            offset = flip * side * rng.uniform(0.62, 0.75)
+            a = centre + normal * offset - direction * 3 * max(h, w)
+            b = centre + normal * offset + direction * 3 * max(h, w)
+            colour = (235, 235, 230) if rng.random() < 0.5 else (40, 40, 45)
+            cv2.line(table, tuple(int(v) for v in a), tuple(int(v) for v in b), colour, max(3, int(cell * 0.35)))
+        elif kind == "table_edge":  # beyond it the floor: darker, its own colour
+            normal = along if rng.random() < 0.5 else down
+            offset = flip * side * rng.uniform(0.62, 0.72)
+            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            beyond = ((xx - centre[0]) * normal[0] + (yy - centre[1]) * normal[1]) * flip > abs(offset)
+            table[beyond] = (table[beyond] * 0.35 + np.array([30, 30, 25]) * 0.65).astype(np.uint8)
+        elif kind in ("panel", "second_board"):  # a lined rectangle beside the board
+            n = 15 if kind == "second_board" else int(rng.integers(8, 14))
+            pitch = cell * (rng.uniform(0.85, 1.15) if kind == "second_board" else rng.uniform(0.6, 1.0))
+            width = pitch * (n if kind == "second_board" else rng.uniform(2.0, 3.5))
+            length = pitch * n
+            gap = side * 0.5 + cell * rng.uniform(1.8, 2.6)  # from touching the board to a square away
+            origin = centre + flip * along * gap - down * length / 2
+            if flip < 0:
+                origin = origin - along * width
+            quad = np.array([origin, origin + along * width, origin + along * width + down * length,
+                             origin + down * length])
+            paper = (225, 225, 220) if kind == "panel" else tuple(int(v) for v in rng.uniform(170, 235, 3))
+            cv2.fillConvexPoly(table, quad.astype(np.int32), paper)
+            ink = (70, 70, 70)
+            for k in range(n + 1):  # lines across it
+                a, b = origin + down * pitch * k, origin + along * width + down * pitch * k
+                cv2.line(table, tuple(int(v) for v in a), tuple(int(v) for v in b), ink, 2)
+            if kind == "second_board":
+                for k in range(int(width / pitch) + 1):
+                    a, b = origin + along * pitch * k, origin + along * pitch * k + down * length
+                    cv2.line(table, tuple(int(v) for v in a), tuple(int(v) for v in b), ink, 2)
+        else:
+            raise ValueError(f"unknown clutter {kind!r}")
 
 
 def _draw_tile(board: np.ndarray, x0: int, y0: int, cell: int, symbol: str, font: GlyphFont,
@@ -231,13 +293,42 @@ def _blend(dst: np.ndarray, mask: np.ndarray, x: int, y: int, colour) -> None:
     _paste(dst, colour_img, mask.astype(np.float32) / 255.0, x, y)
 
 
-def _draw_premium_square(board: np.ndarray, x0: int, y0: int, cell: int, kind: str) -> None:
+def _draw_premium_square(board: np.ndarray, x0: int, y0: int, cell: int, kind: str, labels: str = "small",
+                         turns: int = 0) -> None:
     cv2.rectangle(board, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), _PREMIUM_COLOURS[kind], -1)
-    scale = cell / 48 * 0.28
+    if labels == "small":
+        scale = cell / 48 * 0.28
+        for i, word in enumerate(_PREMIUM_TEXT[kind]):
+            (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+            cv2.putText(board, word, (x0 + (cell - tw) // 2, y0 + int(cell * (0.32 + 0.22 * i))),
+                        cv2.FONT_HERSHEY_SIMPLEX, scale, (50, 50, 50), 1, cv2.LINE_AA)
+        return
+    # As real boards print it: three lines, each as wide as the square allows, drawn large and
+    # shrunk (so the letters are the height real print is, about a sixth of the square).
+    big = 4
+    square = board[y0 + 2 : y0 + cell - 2, x0 + 2 : x0 + cell - 2]
+    text = np.zeros((square.shape[0] * big, square.shape[1] * big), np.uint8)
+    line_h = text.shape[0] / 3.4
     for i, word in enumerate(_PREMIUM_TEXT[kind]):
-        (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
-        cv2.putText(board, word, (x0 + (cell - tw) // 2, y0 + int(cell * (0.32 + 0.22 * i))),
-                    cv2.FONT_HERSHEY_SIMPLEX, scale, (50, 50, 50), 1, cv2.LINE_AA)
+        (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_DUPLEX, 1.0, 2)
+        scale = min(0.9 * text.shape[1] / tw, 0.62 * line_h / th)
+        (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_DUPLEX, scale, 2)
+        y = int(line_h * (i + 0.2) + (line_h + th) / 2)
+        cv2.putText(text, word, ((text.shape[1] - tw) // 2, y), cv2.FONT_HERSHEY_DUPLEX, scale, 255,
+                    max(2, int(scale * 2.2)), cv2.LINE_AA)
+    text = np.ascontiguousarray(np.rot90(text, turns))
+    mask = cv2.resize(text, (square.shape[1], square.shape[0]), interpolation=cv2.INTER_AREA)
+    ink = np.array((255, 255, 255) if kind == "T" else (45, 45, 45), np.float32)
+    alpha = mask.astype(np.float32)[..., None] / 255.0
+    square[:] = (square * (1 - alpha) + ink * alpha).astype(np.uint8)
+
+
+def _draw_star(board: np.ndarray, x0: int, y0: int, cell: int) -> None:
+    """The centre square's printed star."""
+    c = np.array([x0 + cell / 2, y0 + cell / 2])
+    points = [c + (0.38 if k % 2 == 0 else 0.16) * cell * np.array([np.sin(k * np.pi / 5), -np.cos(k * np.pi / 5)])
+              for k in range(10)]
+    cv2.fillPoly(board, [np.array(points, np.int32)], (40, 40, 40), cv2.LINE_AA)
 
 
 def _draw_write_and_wipe_square(board: np.ndarray, x0: int, y0: int, cell: int, rng: np.random.Generator) -> None:
@@ -261,6 +352,8 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
     w, h = state.cols * cell + 2 * border, state.rows * cell + 2 * border
     board = np.empty((h, w, 3), np.uint8)
     board[:] = (40, 40, 150) if not style.handwritten else (120, 60, 30)  # outer border colour
+    if style.border == "table":
+        board[:] = np.median(camera.table.reshape(-1, 3), axis=0).astype(np.uint8)
     inner = int(0.35 * cell)
     board[border - inner : h - border + inner, border - inner : w - border + inner] = camera.board_tint
     premium = premium_pattern(state.rows, state.cols) if style.premium_squares else None
@@ -270,7 +363,10 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
             if style.handwritten:
                 _draw_write_and_wipe_square(board, x0, y0, cell, _scene_rng(camera.seed, "square", r, c))
             elif premium and premium[r][c] != ".":
-                _draw_premium_square(board, x0, y0, cell, premium[r][c])
+                turns = int(_scene_rng(camera.seed, "print", r, c).integers(4)) if style.premium_labels == "turned" else 0
+                _draw_premium_square(board, x0, y0, cell, premium[r][c], style.premium_labels, turns)
+            if style.centre_star and (r, c) == (state.rows // 2, state.cols // 2) and not style.handwritten:
+                _draw_star(board, x0, y0, cell)
     line = (90, 100, 105) if not style.handwritten else (60, 60, 60)
     for r in range(state.rows + 1):
         cv2.line(board, (border, border + r * cell), (w - border, border + r * cell), line, 2)

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     from wordboard.camera.images import write_png
     from wordboard.camera.locate import locate_board
     from wordboard.camera.markers import render_marker_sheet
-    from wordboard.commands.scan import board_size
+    from wordboard.commands.scan import board_layout
     from wordboard.errors import UserError
 
     if args.print_markers:
@@ -51,19 +51,30 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {path}: print it at 100% scale on A4")
         return 0
 
-    edition, rows, cols = board_size(args.edition)
+    edition, rows, cols, squares = board_layout(args.edition)
     with open_source(args.camera) as source:
         image = source.read()
+    turns, source = 0, "corners"
     if args.corners:
         corners, method = parse_corners(args.corners), "given"
     else:
-        location = locate_board(image, rows, cols)
+        location = locate_board(image, rows, cols, squares)
         corners, method = location.corners, location.method
+        if method == "outline":  # which way up: from the letters (markers and --corners say it)
+            from wordboard.camera.reader import BoardReader
+
+            location, turns, source = BoardReader(rows, cols, use_tesseract=False).orient(image, location)
+            corners = location.corners
     height, width = image.shape[:2]
-    calibration = CameraCalibration(corners, rows, cols, (width, height), method, edition)
+    calibration = CameraCalibration(corners, rows, cols, (width, height), method, edition, 90 * turns, source)
     path = save_calibration(calibration)
+    way_up = {"letters": f"turned {90 * turns} degrees, from the letters",
+              "default": "not known (no letters): top-left is the corner nearest the picture's",
+              "corners": "from the corners"}[source]
     picture = write_png(config_dir() / ANNOTATED_FILE,
-                        annotate(image, GridWarp(corners, rows, cols), f"{edition}: grid found by {method}"))
+                        annotate(image, GridWarp(corners, rows, cols),
+                                 f"{edition}: grid found by {method}; corner 1 is top-left"))
     print(f"saved {path}")
+    print(f"which way up: {way_up}")
     print(f"check {picture}: the green grid must lie on the board's lines")
     return 0

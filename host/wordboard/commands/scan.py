@@ -14,7 +14,9 @@ def register(subparsers) -> None:
             "Read a photograph of the board and print the grid as rows of characters: '.' empty, "
             "A-Z a letter, '?' a blank tile. The grid is found from the corner markers, else from "
             "--corners, else from the saved calibration if it matches the picture's size, else "
-            "from the board's outline and grid lines."
+            "from the board's outline and grid lines. Without markers, corners or a calibration, "
+            "which way up the board lies is found from the letters (reported in --json as "
+            "'orientation', degrees clockwise)."
         ),
     )
     parser.add_argument("image", metavar="IMAGE", help="photograph of the board (JPEG, PNG, ...)")
@@ -33,10 +35,16 @@ def register(subparsers) -> None:
 
 def board_size(edition_name: str) -> tuple[str, int, int]:
     """(edition name, rows, cols) of the edition the user named."""
+    name, rows, cols, _squares = board_layout(edition_name)
+    return name, rows, cols
+
+
+def board_layout(edition_name: str) -> tuple[str, int, int, tuple[str, ...]]:
+    """(edition name, rows, cols, squares: one string per row, '.' plain) of the named edition."""
     from wordboard.commands.common import open_edition
 
     edition = open_edition(edition_name)
-    return edition.name, edition.board.rows, edition.board.cols
+    return edition.name, edition.board.rows, edition.board.cols, tuple(edition.board.squares)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,9 +55,10 @@ def run(args: argparse.Namespace) -> int:
     from wordboard.camera.markers import detect_corner_markers
     from wordboard.camera.reader import BoardReader
 
-    edition, rows, cols = board_size(args.edition)
+    edition, rows, cols, squares = board_layout(args.edition)
     image = read_image(args.image)
     corners, method = None, None
+    orientation = "auto"  # markers and --corners say which way up; else the letters do
     detection = None if args.corners else detect_corner_markers(image)
     if args.corners:
         corners, method = parse_corners(args.corners), "given"
@@ -61,14 +70,18 @@ def run(args: argparse.Namespace) -> int:
         if saved is not None and (saved.rows, saved.cols) == (rows, cols) and \
                 abs(saved.image_size[0] / saved.image_size[1] - width / height) < 0.01:
             corners, method = saved.scaled_to((width, height)), "calibration"
+            # A calibration made on an empty board could not tell which way up: the letters can.
+            orientation = "detect" if saved.orientation_from == "default" else 0
     if corners is None:
-        location = locate_board(image, rows, cols)
+        location = locate_board(image, rows, cols, squares)
         corners, method = location.corners, location.method
-    reader = BoardReader(rows, cols, corners, handwritten=args.handwritten, use_tesseract=not args.no_tesseract)
+        orientation = "detect" if method == "outline" else 0
+    reader = BoardReader(rows, cols, corners, handwritten=args.handwritten, use_tesseract=not args.no_tesseract,
+                         orientation=orientation)
     reading = reader.read(image)
     if args.annotate:
         caption = f"{edition}: grid found by {method}"
-        warp = reading.warp or GridWarp(corners, rows, cols)  # bent line by line if the board is not flat
+        warp = reading.warp or GridWarp(reading.corners, rows, cols)  # bent line by line if the board is not flat
         write_png(args.annotate, annotate(image, warp, caption, list(reading.state.lines)))
     if args.json:
         data = {"image": args.image, "edition": edition, **reading.to_json(), "grid_found_by": method}

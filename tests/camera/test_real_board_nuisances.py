@@ -1,0 +1,87 @@
+"""What real boards and tables add: clutter around the board (tape, a lined panel, the table's
+edge, a second gridded board), a border about the table's colour, premium squares' large print
+turned every way and the centre star (never read as tiles), and a board running off the picture
+(refused, not squeezed into it)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from conftest import accuracy, random_state
+from wordboard.camera.locate import BoardNotInView, edge_margin, locate_board
+from wordboard.camera.reader import BoardReader
+from wordboard.camera.squares import find_glyph
+from wordboard.camera.state import BoardState
+from wordboard.camera.virtual import SceneStyle, _draw_premium_square, render_scene
+
+REAL_PRINT = dict(premium_labels="turned", centre_star=True)
+
+
+@pytest.mark.parametrize("clutter, border", [(("tape",), "frame"), (("panel",), "table"), (("table_edge",), "frame"),
+                                             (("second_board",), "table"), (("tape", "panel"), "table")])
+def test_clutter_around_the_board_does_not_move_the_grid(clutter, border, tile_classifier):
+    state = random_state(seed=81, tiles=50)
+    scene = render_scene(state, SceneStyle(markers=False, clutter=clutter, border=border, **REAL_PRINT), seed=81)
+    location = locate_board(scene.image, 15, 15)
+    cell = float(np.linalg.norm(scene.corners.as_array()[1] - scene.corners.as_array()[0])) / 15
+    assert location.method == "outline" and location.corners.max_distance(scene.corners) < 0.2 * cell
+    reading = BoardReader(15, 15, classifier=tile_classifier, use_tesseract=False).read(scene.image)
+    ok, total, false_tiles = accuracy(state, reading.state)
+    assert ok >= total - 1 and false_tiles == 0
+
+
+@pytest.mark.parametrize("degrees", [0, 90])
+def test_premium_print_and_the_star_are_not_tiles(degrees, tile_classifier):
+    """An empty board with real-board print, upright and sideways (the print then stands in tall
+    columns, like an I), and a board with tiles on it: no printed square is read as a tile."""
+    empty = render_scene(BoardState.empty(15, 15), SceneStyle(markers=False, premium_labels="large",
+                                                              centre_star=True), seed=82).image
+    if degrees:
+        empty = cv2.rotate(empty, cv2.ROTATE_90_CLOCKWISE)
+    reading = BoardReader(15, 15, classifier=tile_classifier, use_tesseract=False).read(empty)
+    assert reading.state == BoardState.empty(15, 15)
+    state = random_state(seed=83, tiles=45)
+    scene = render_scene(state, SceneStyle(markers=False, **REAL_PRINT), seed=83)
+    reading = BoardReader(15, 15, classifier=tile_classifier, use_tesseract=False).read(scene.image)
+    ok, total, false_tiles = accuracy(state, reading.state)
+    assert false_tiles == 0 and ok >= total - 1
+
+
+def test_sideways_print_is_no_letter_but_a_tile_edge_beside_an_i_is():
+    square = np.full((48, 48, 3), 200, np.uint8)
+    _draw_premium_square(square, 0, 0, 48, "D", "large", turns=1)
+    assert find_glyph(cv2.resize(square, (40, 40), interpolation=cv2.INTER_AREA)) is None
+    tile = np.full((40, 40, 3), 225, np.uint8)
+    cv2.rectangle(tile, (18, 9), (22, 30), (30, 30, 30), -1)  # an I
+    cv2.line(tile, (8, 0), (8, 39), (60, 60, 60), 1)  # the gap to the next tile
+    glyph = find_glyph(tile)
+    assert glyph is not None and glyph.aspect < 0.4
+
+
+def test_a_board_running_just_off_the_picture_is_refused():
+    scene = render_scene(random_state(seed=84), SceneStyle(markers=False, border="table"), seed=84)
+    corners = scene.corners.as_array()
+    cell = float(np.linalg.norm(corners[3] - corners[0])) / 15
+    bottom = int(corners[:, 1].max() - 0.4 * cell)  # the last row cut through its middle
+    with pytest.raises(BoardNotInView, match="not fully in the picture"):
+        locate_board(scene.image[:bottom], 15, 15)
+    assert edge_margin(scene.corners, scene.image.shape, 15, 15) > 1.0
+
+
+def test_the_premium_squares_tell_the_grid_from_one_a_square_along():
+    from wordboard.camera.geometry import GridCorners, GridWarp
+    from wordboard.camera.locate import premium_agreement, standard_premiums
+    from wordboard.camera.squares import square_colours
+
+    scene = render_scene(random_state(seed=85), SceneStyle(markers=False, **REAL_PRINT), seed=85)
+    corners = scene.corners.as_array()
+    step = (corners[1] - corners[0]) / 15
+
+    def agreement(points) -> float:
+        canonical = GridWarp(GridCorners.from_array(points), 15, 15).straighten(scene.image)
+        return premium_agreement(square_colours(canonical, 15, 15, 40), standard_premiums(15, 15))
+
+    right, along = agreement(corners), agreement(corners + step)
+    assert right > 0.85 and right > along + 0.2
