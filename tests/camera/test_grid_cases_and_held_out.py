@@ -162,3 +162,14 @@ def test_markers_in_an_8_megapixel_picture_are_found_on_a_half_size_copy_and_ref
     location = locate_board(scene.image, 15, 15)
     assert (location.method, location.confidence) == ("markers", 1.0)
     assert location.corners.max_distance(scene.corners) < 0.05 * _cell(scene)
+
+
+def test_an_8_megapixel_picture_without_markers_is_searched_on_a_half_size_copy_and_read_whole():
+    state = random_state(seed=14)
+    scene = render_scene(state, SceneStyle(image_size=(3264, 2448), markers=False), seed=14)
+    location = locate_board(scene.image, 15, 15)
+    assert location.method == "outline" and location.believable
+    assert location.padded is None  # made on the reduced copy: the reader warps the full picture itself
+    assert location.corners.max_distance(scene.corners) < 0.15 * _cell(scene)
+    reading = BoardReader(15, 15, location.corners, use_tesseract=False, orientation=0).read(scene.image)
+    assert reading.state == state
