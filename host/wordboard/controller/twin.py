@@ -54,9 +54,6 @@ class ScaledClock:
     def __call__(self) -> float:
         return (self.wall() - self._origin) * self.speed
 
-    def wall_seconds(self, game_seconds: float) -> float:
-        return game_seconds / self.speed
-
 
 class ManualClock:
     def __init__(self, start: float = 0.0):
