@@ -71,27 +71,35 @@ class BoardLocation:
         return self.line_support is None or self.line_support >= MIN_LINE_SUPPORT
 
 
-def locate_board(image: np.ndarray, rows: int, cols: int, premium: tuple[str, ...] | None = None) -> BoardLocation:
+_NOT_SEARCHED = object()
+
+
+def locate_board(image: np.ndarray, rows: int, cols: int, premium: tuple[str, ...] | None = None, *,
+                 markers=_NOT_SEARCHED) -> BoardLocation:
     """Find the ``rows`` x ``cols`` grid in a BGR picture; raises :class:`BoardNotFound`.
     ``premium``: the edition's squares, one string per row, ``.`` for a plain square (default: the
     standard 15x15 layout for a 15x15 board): where the board's coloured squares are, which
-    tells a grid found from the lines from one shifted a square along (see :func:`premium_agreement`)."""
+    tells a grid found from the lines from one shifted a square along (see :func:`premium_agreement`).
+    ``markers``: what :func:`detect_corner_markers` already found on this picture (None: no
+    markers), when the caller looked first; then they are not looked for again."""
     if image is None or image.ndim < 2 or min(image.shape[:2]) < 32:
         raise BoardNotFound("the picture is empty or too small to hold a board")
     factor = int(np.ceil(max(image.shape[:2]) / WORK_MAX_SIDE))
-    if factor > 1:
+    if factor > 1 and (markers is _NOT_SEARCHED or markers is None):
         # A big picture (an 8-megapixel photo): its lines are looked for on a copy reduced by a
         # whole factor (one cheap pass over the full picture), and only the reader's one warp
         # looks at the full picture again. With corner markers in view the full picture is
         # used as before: their corners are refined on it.
         reduced = _reduced(image, factor)
         reduced_grey = reduced if reduced.ndim == 2 else cv2.cvtColor(reduced, cv2.COLOR_BGR2GRAY)
-        if detect_corner_markers(reduced_grey) is None:
+        if markers is None or detect_corner_markers(reduced_grey) is None:
             found = _locate(reduced, reduced_grey, None, rows, cols, premium)
             corners = GridCorners.from_array(found.corners.as_array() * factor + (factor - 1) / 2)
             return BoardLocation(corners, found.method, found.confidence, found.line_support, found.board_in_view)
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)  # once, for both finders
-    return _locate(image, grey, detect_corner_markers(grey), rows, cols, premium)
+    if markers is _NOT_SEARCHED:
+        markers = detect_corner_markers(grey)
+    return _locate(image, grey, markers, rows, cols, premium)
 
 
 def _reduced(image: np.ndarray, factor: int) -> np.ndarray:

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             # A calibration made on an empty board could not tell which way up: the letters can.
             orientation = "detect" if saved.orientation_from == "default" else 0
     if corners is None:
-        location = locate_board(image, rows, cols, squares)
+        location = locate_board(image, rows, cols, squares, markers=detection)  # not searched again
         corners, method = location.corners, location.method
         orientation = "detect" if method == "outline" else 0
     reader = BoardReader(rows, cols, corners, handwritten=args.handwritten, use_tesseract=not args.no_tesseract,
