@@ -8,10 +8,9 @@ Public API (see :mod:`wordboard.hexx.game` for the rules and wordboard's decisio
 
 from __future__ import annotations
 
-import importlib
+from wordboard.lazy import lazy_exports
 
-# The public names and the modules they come from, imported when first used, so that
-# importing one submodule (a command-line parser, say) does not load the whole engine.
+# The public names and the modules they come from, imported when first used (wordboard.lazy).
 _EXPORTS = {
     "AXES": "wordboard.hexx.board",
     "Direction": "wordboard.hexx.board",
@@ -56,14 +55,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
