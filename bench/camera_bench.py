@@ -10,7 +10,9 @@ wall-clock times. Each case gives the median and the 95th percentile over its re
    squares read as tiles, and the time of a full 15x15 read (from the picture to every square)
    for each way of finding the grid: given (calibration), four corner markers, three markers
    (one peeled off), and no markers (the board's outline and lines). Then a harder style, and
-   real-board print with clutter around the board, the picture turned any way (no markers).
+   real-board print with clutter around the board, the picture turned any way (no markers),
+   classic folding boards with light grid lines and a printed panel beside the grid, and tiles
+   of reddish-brown old wood and of ivory plastic.
 2. A font the classifier never saw (trained without it).
 3. Incremental: time for BoardReader.update() on the frame after one move.
 4. Real photos (../shared/data/photos, skipped if absent), read whole, the grid found in the
@@ -124,6 +126,11 @@ def rendered(boards: int, classifier, tesseract: bool, style: SceneStyle, label:
 #: the board's border (a frame, or about the table's colour) and how big the board is in the picture.
 CLUTTER = ((("tape",), "frame", 0.72), (("panel",), "table", 0.72), (("table_edge",), "frame", 0.78),
            (("second_board",), "frame", 0.72), (("tape", "panel"), "table", 0.78))
+
+
+#: A classic board: darker squares parted by light lines, a panel of printed boxes beside the
+#: grid, a folding board's seam (its outline split in two), large premium print.
+CLASSIC = SceneStyle(premium_labels="large", fold=True, side_panel=True, light_lines=True, grid_fraction=0.78)
 
 
 def real_board_style(boards: int, classifier, tesseract: bool, seed0: int = 6000) -> None:
@@ -361,6 +368,12 @@ def main() -> None:
     rendered(max(2, args.boards // 2), unseen, args.tesseract, SceneStyle(fonts=(unseen_font,)),
              f"rendered, font '{unseen_font}' left out of training", 3000, cases=CASES[:1])
     real_board_style(args.boards, classifier, args.tesseract)
+    rendered(args.boards, classifier, args.tesseract, CLASSIC, "rendered classic boards (light lines on darker "
+             "squares, a printed panel beside the grid, a folding board's seam, large print)", 7000, cases=CASES[3:])
+    for wood, seed0 in (("dark", 8000), ("ivory", 8100)):
+        rendered(max(2, args.boards // 2), classifier, args.tesseract, SceneStyle(tile_wood=wood),
+                 f"rendered, {wood} tiles ({'reddish-brown old wood' if wood == 'dark' else 'ivory plastic'})",
+                 seed0, cases=CASES[3:])
     incremental(classifier)
     real_photos(classifier, args.tesseract, not args.no_held_out)
     handwriting(max(2, args.boards // 2))

@@ -25,7 +25,7 @@ from wordboard.paths import cache_dir
 TILES = "tiles"
 HANDWRITTEN = "handwritten"
 KINDS = (TILES, HANDWRITTEN)
-_FORMAT_VERSION = 4
+_FORMAT_VERSION = 5  # 5: printed letters' glyphs are ink levels, no longer the threshold's mask
 _CELL = 40  # square side the training squares are drawn at (the canonical cell)
 #: Height of handwritten letters, as a share of the square: from small neat writing to capitals
 #: filling the square from line to line, as children write them (training and the virtual camera).
@@ -88,6 +88,10 @@ def glyph_features(glyphs: list[Glyph]) -> np.ndarray:
 
 #: Letters the nearest-neighbour vote often mixes up; each pair gets its own linear discriminant.
 CONFUSABLE_PAIRS = ("OQ", "VY", "GO", "CG", "FP", "MN", "BS", "DO", "IJ", "HN", "EF", "BE", "KX", "UV")
+#: ... and on printed tiles only: blurred bold print fills M's notch to a shade, and M's
+#: outline is then H's. (Handwritten M and H are told apart by the vote: the held-out stroke
+#: font reads worse with this pair.)
+TILE_PAIRS = ("HM",)
 
 
 def _pair_discriminant(features: np.ndarray, labels: np.ndarray, a: int, b: int,
@@ -126,8 +130,21 @@ def q_tail_score(image: np.ndarray) -> float:
 
 #: An O whose :func:`q_tail_score` exceeds this is read as Q. Set from the rendered training
 #: glyphs only (every font, 10 per letter): O's highest score is 0.031, Q's median is 0.053; the
-#: threshold sits between them.
+#: threshold sits between them. (Glyphs as ink levels, format 5: 0.025 and 0.057.)
 Q_TAIL_THRESHOLD = 0.042
+
+
+def _centred(image: np.ndarray) -> np.ndarray:
+    """``image`` with its ink moved to where :func:`~wordboard.camera.squares.normalise_mask`
+    puts it (an odd margin's spare pixel at the bottom and right): a turned glyph otherwise lies
+    a pixel towards its lower right, which :func:`q_tail_score` takes for a tail."""
+    rows, cols = np.nonzero(np.any(image > 0, axis=1))[0], np.nonzero(np.any(image > 0, axis=0))[0]
+    if not len(rows):
+        return np.ascontiguousarray(image)
+    size = image.shape[0]
+    dy = (size - (rows[-1] + 1 - rows[0])) // 2 - rows[0]
+    dx = (size - (cols[-1] + 1 - cols[0])) // 2 - cols[0]
+    return np.ascontiguousarray(np.roll(image, (dy, dx), axis=(0, 1)))
 
 
 def turned_glyph(glyph: Glyph, k: int, with_crop: bool = True) -> Glyph:
@@ -137,7 +154,7 @@ def turned_glyph(glyph: Glyph, k: int, with_crop: bool = True) -> Glyph:
     if k == 0:
         return glyph
     crop = np.ascontiguousarray(np.rot90(glyph.crop, k)) if with_crop else glyph.crop
-    return replace(glyph, image=np.ascontiguousarray(np.rot90(glyph.image, k)),
+    return replace(glyph, image=_centred(np.rot90(glyph.image, k)),
                    aspect=glyph.aspect if k == 2 else 1.0 / max(glyph.aspect, 1e-3), crop=crop)
 
 
@@ -157,7 +174,7 @@ class LetterClassifier:
         self._features = features.astype(np.float32)
         self._sq_norms = (self._features**2).sum(axis=1)
         self._pairs: dict[tuple[int, int], tuple[np.ndarray, float]] = {}
-        for pair in CONFUSABLE_PAIRS:
+        for pair in CONFUSABLE_PAIRS + (TILE_PAIRS if kind == TILES else ()):
             a, b = LETTERS.index(pair[0]), LETTERS.index(pair[1])
             found = _pair_discriminant(self._features, self._labels, a, b)
             if found is not None:

@@ -15,6 +15,7 @@ import numpy as np
 
 from wordboard.camera.geometry import GridCorners, GridWarp, fit_grid_to_lines, line_support, order_corners
 from wordboard.camera.markers import detect_corner_markers
+from wordboard.camera.perspective import rectifying_homography
 from wordboard.errors import UserError
 
 MARKERS = "markers"
@@ -65,6 +66,9 @@ class BoardLocation:
     # The picture straightened through these corners with a square's margin (GridWarp.padded),
     # when the finder made it anyway: the reader straightens from it instead of warping again.
     padded: np.ndarray | None = field(default=None, compare=False, repr=False)
+    # For a grid found from the lines on a board with premium squares: how well the squares'
+    # colours match the edition's layout there (see premium_agreement; 0.5 is chance).
+    premium_match: float | None = None
 
     @property
     def believable(self) -> bool:
@@ -314,15 +318,17 @@ def premium_agreement(colours: np.ndarray, premium: tuple[str, ...]) -> float:
 
 
 def _shift_by_premiums(image: np.ndarray, from_straight: np.ndarray, side: int, x0: float, xp: float, y0: float,
-                       yp: float, rows: int, cols: int, premium: tuple[str, ...]) -> tuple[float, float]:
+                       yp: float, rows: int, cols: int, premium: tuple[str, ...]) -> tuple[float, float, float]:
     """The grid's start (x0, y0) in the straightened picture (``side`` pixels square;
     ``from_straight`` maps it to ``image``), moved a square along either way if the premium
     squares' colours then match the layout clearly better: a board's printed border or the gap
-    beyond the last line can look like one more grid line."""
-    # Colours at the middle of every square of a grid one square larger on every side, read
+    beyond the last line can look like one more grid line. The third value is how well the
+    colours match the layout there (:func:`premium_agreement`)."""
+    # Colours at the middle of every square of a grid WIDE squares larger on every side, read
     # from a small blurred copy of the picture (a colour per square is all that is needed).
-    xs = x0 + (np.arange(-1, cols + 1) + 0.5) * xp
-    ys = y0 + (np.arange(-1, rows + 1) + 0.5) * yp
+    m = _WIDE_SHIFT
+    xs = x0 + (np.arange(-m, cols + m) + 0.5) * xp
+    ys = y0 + (np.arange(-m, rows + m) + 0.5) * yp
     # About 16 pixels a square: every step-th pixel (no filtering: the blur below averages).
     step = max(1, int(min(xp * cols, yp * rows) / side * max(image.shape[:2]) / (16.0 * max(rows, cols))))
     scale = 1.0 / step
@@ -335,30 +341,49 @@ def _shift_by_premiums(image: np.ndarray, from_straight: np.ndarray, side: int, 
     samples = lab[yi, xi].astype(np.float32)
     outside = (xs < 0) | (xs >= side)
     outside_y = (ys < 0) | (ys >= side)
-    scores = {}
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if outside_y[1 + dy : 1 + dy + rows].any() or outside[1 + dx : 1 + dx + cols].any():
-                continue
-            scores[(dx, dy)] = premium_agreement(samples[1 + dy : 1 + dy + rows, 1 + dx : 1 + dx + cols], premium)
+    scores: dict[tuple[int, int], float] = {}
+
+    def try_shifts(reach: int) -> None:
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                if (dx, dy) in scores or outside_y[m + dy : m + dy + rows].any() or outside[m + dx : m + dx + cols].any():
+                    continue
+                scores[(dx, dy)] = premium_agreement(samples[m + dy : m + dy + rows, m + dx : m + dx + cols], premium)
+
+    # A square along first; further only when nothing near matches (a panel printed beside the
+    # grid, with boxes like squares, can take several of the grid's columns).
+    try_shifts(1)
+    if max(scores.values(), default=0.0) <= 0.8:
+        try_shifts(m)
     here = scores.get((0, 0), 0.0)
-    best = max(scores, key=scores.get)
+    best = max(scores, key=scores.get, default=(0, 0))
     if best != (0, 0) and scores[best] > 0.8 and scores[best] > here + 0.15:
-        return x0 + best[0] * xp, y0 + best[1] * yp
-    return x0, y0
+        return x0 + best[0] * xp, y0 + best[1] * yp, scores[best]
+    return x0, y0, here
+
+
+#: How many squares :func:`_shift_by_premiums` may move a grid whose premium squares do not match.
+_WIDE_SHIFT = 4
 
 
 def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int = 720,
                          grey: np.ndarray | None = None, premium: tuple[str, ...] | None = None) -> BoardLocation | None:
     """Find the grid from the board's outline and its evenly spaced lines (no markers).
     ``grey``: the picture in grey, if the caller has it already. ``premium``: see
-    :func:`locate_board`."""
+    :func:`locate_board`.
+
+    When the grid found through the outline does not lie on the picture's lines (no outline,
+    or a wrong one: the board's edge running off the picture or into a tablecloth of its
+    colour, a folding board's seam), the picture is straightened again from the grid lines'
+    own directions (:func:`~wordboard.camera.perspective.rectifying_homography`) and the
+    better supported of the two grids is kept."""
     if grey is None:
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     scale = work_size / max(grey.shape)
     small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else grey
     scale = min(scale, 1.0)
     h, w = small.shape
+    premium = premium or standard_premiums(rows, cols)
     outline = find_board_outline(small)
     # The board is wholly in view when its outline was found away from the picture's edges.
     in_view = outline is not None and bool(
@@ -369,17 +394,71 @@ def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int
     side = work_size
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
     to_straight = cv2.getPerspectiveTransform(outline, target)
+    found = _grid_in_straightened(image, small, scale, to_straight, side, rows, cols, premium, in_view)
+    if found is not None and found.line_support >= GOOD_LINE_SUPPORT:
+        return found
+    from_lines = _grid_from_line_directions(image, small, scale, side, rows, cols, premium, in_view)
+    if from_lines is not None and (found is None or _grid_evidence(from_lines) > _grid_evidence(found)):
+        return from_lines
+    return found
+
+
+def _grid_evidence(location: BoardLocation) -> float:
+    """How well a grid found from the lines fits the picture: the share of its lines that show,
+    plus half of how much better than chance its squares' colours match the premium layout
+    (two grids on the same lines a few squares apart show as many lines; only one of them puts
+    the coloured squares where the edition has them)."""
+    match = 0.0 if location.premium_match is None else location.premium_match - 0.5
+    return (location.line_support or 0.0) + 0.5 * match
+
+
+#: A grid found through the board's outline with at least this share of its lines showing is
+#: taken as it is; below it the grid is also looked for from the lines' own directions.
+GOOD_LINE_SUPPORT = 0.9
+
+
+def _grid_from_line_directions(image: np.ndarray, small: np.ndarray, scale: float, side: int, rows: int, cols: int,
+                               premium: tuple[str, ...] | None, in_view: bool) -> BoardLocation | None:
+    """The grid found in the picture straightened by its lines' vanishing points: the straight
+    picture covers where the long lines are (most of them the board's), and the grid is the
+    evenly spaced lines within it."""
+    rectified = rectifying_homography(small)
+    if rectified is None:
+        return None
+    to_plane, segments = rectified
+    ends = cv2.perspectiveTransform(segments.reshape(-1, 1, 2), to_plane).reshape(-1, 2)
+    ends = ends[np.all(np.isfinite(ends), axis=1)]
+    if len(ends) < 8:
+        return None
+    (x0, y0), (x1, y1) = np.percentile(ends, 2, axis=0), np.percentile(ends, 98, axis=0)
+    pad_x, pad_y = 0.06 * (x1 - x0), 0.06 * (y1 - y0)
+    x0, x1, y0, y1 = x0 - pad_x, x1 + pad_x, y0 - pad_y, y1 + pad_y
+    if x1 - x0 <= 0 or y1 - y0 <= 0:
+        return None
+    fit = np.array([[side / (x1 - x0), 0, -x0 * side / (x1 - x0)], [0, side / (y1 - y0), -y0 * side / (y1 - y0)],
+                    [0, 0, 1.0]])
+    return _grid_in_straightened(image, small, scale, fit @ to_plane, side, rows, cols, premium, in_view,
+                                 min_fraction=0.3)
+
+
+def _grid_in_straightened(image: np.ndarray, small: np.ndarray, scale: float, to_straight: np.ndarray, side: int,
+                          rows: int, cols: int, premium: tuple[str, ...] | None, in_view: bool,
+                          min_fraction: float = 0.45) -> BoardLocation | None:
+    """The grid as the evenly spaced lines of ``small`` (the picture reduced by ``scale``)
+    straightened by ``to_straight`` onto a ``side``-pixel square, back in the picture's pixels,
+    with how many of its lines show there."""
     straight = cv2.warpPerspective(small, to_straight, (side, side), flags=cv2.INTER_AREA)
     px, py = _edge_profiles(straight)
-    x0, xp, xs = fit_periodic_lines(px, cols)
-    y0, yp, ys = fit_periodic_lines(py, rows)
+    x0, xp, xs = fit_periodic_lines(px, cols, min_fraction)
+    y0, yp, ys = fit_periodic_lines(py, rows, min_fraction)
     if min(xs, ys) < 0.25:
         return None
-    premium = premium or standard_premiums(rows, cols)
     if premium is not None and image.ndim == 3:
         from_straight = np.linalg.inv(to_straight) / scale  # straightened pixels to the picture's
         from_straight[2] *= scale
-        x0, y0 = _shift_by_premiums(image, from_straight, side, x0, xp, y0, yp, rows, cols, premium)
+        x0, y0, premium_match = _shift_by_premiums(image, from_straight, side, x0, xp, y0, yp, rows, cols, premium)
+    else:
+        premium_match = None
     rect = np.array([[x0, y0], [x0 + xp * cols, y0], [x0 + xp * cols, y0 + yp * rows], [x0, y0 + yp * rows]],
                     np.float32)
     back = cv2.perspectiveTransform(rect.reshape(-1, 1, 2), np.linalg.inv(to_straight)).reshape(4, 2) / scale
@@ -390,4 +469,5 @@ def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int
     warp = GridWarp(corners, rows, cols)
     padded = warp.padded(image)
     support = line_support(image, warp, reach=0.2, padded=padded)
-    return BoardLocation(corners, OUTLINE, round(confidence, 3), round(support, 3), in_view, padded)
+    return BoardLocation(corners, OUTLINE, round(confidence, 3), round(support, 3), in_view, padded,
+                         None if premium_match is None else round(premium_match, 3))

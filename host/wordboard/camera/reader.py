@@ -21,7 +21,7 @@ from wordboard.camera.geometry import (CANONICAL_CELL, GridCorners, GridWarp, Tu
 from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier, turned_glyph
 from wordboard.camera.locate import OUTLINE, BoardLocation, BoardNotFound, locate_board, standard_premiums
 from wordboard.camera.squares import (MIN_CONTRAST, find_glyph, grid_line_strength, square_patch, square_signatures,
-                                      square_with_context, to_ink_grey)
+                                      square_with_context, to_ink_grey, to_print_grey)
 from wordboard.camera.state import BLANK, EMPTY, BoardState
 from wordboard.camera.tesseract import read_letter, tesseract_available
 
@@ -175,6 +175,17 @@ def _kth_closest_colour(colours: np.ndarray, sources: list[tuple[int, int]], tar
     dist = _lab_distance(here, colours[src[nearest, 0], src[nearest, 1]])
     k = min(kth, n) - 1
     return np.partition(dist, k, axis=1)[:, k]
+
+
+#: A letter found with less contrast than this (grey levels) on a square that does not look like
+#: the empty board is looked for again in the brightest channel. In the darkest channel, print
+#: on rendered tiles of pale maple shows 42-81 (5th-95th percentile), on honey-coloured wood
+#: 29-49, on reddish-brown wood 28-38 (and on three in four of those tiles not at all).
+_FAINT_PRINT = 40.0
+#: ... and a shape found only there is kept when the classifier is at least this sure of it
+#: (letters on rendered reddish-brown tiles: 176 of 178 at 0.6 or more, the 5th percentile 0.89;
+#: shapes in a shadow's edge on empty squares: 0.2-0.5).
+_LETTER_LIKE = 0.6
 
 
 class BoardReader:
@@ -351,7 +362,61 @@ class BoardReader:
             if glyph is not None:
                 glyphs.append(glyph)
                 glyph_keys.append(key)
+        if not self.handwritten:
+            self._find_on_dark_tiles(canonical, which, glyph_keys, glyphs)
         return grey, contrast, glyph_keys, glyphs
+
+    def _find_on_dark_tiles(self, canonical: np.ndarray, which: list[tuple[int, int]],
+                            glyph_keys: list[tuple[int, int]], glyphs: list) -> None:
+        """Look again, in the brightest channel (:func:`~wordboard.camera.squares.to_print_grey`),
+        at the squares of ``which`` whose colour is unlike the empty board's there and where no
+        letter was found, or only a faint one: on a tile of dark (reddish-brown) wood the letter
+        hardly shows in the darkest channel. A letter found there replaces a fainter one. Squares
+        that look like the empty board are not looked at there: a coloured premium square's
+        print shows in it too. Changes the lists in place."""
+        index = {k: i for i, k in enumerate(glyph_keys)}
+        faint = [k for k in which if k not in index or glyphs[index[k]].contrast < _FAINT_PRINT]
+        if not faint:
+            return
+        colours = _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
+        tiles = {k for k in index if glyphs[index[k]].contrast >= _FAINT_PRINT}
+        # Squares found unlike the board are left out of what the board looks like, and the
+        # rest compared again: where tiles of one colour crowd together (their letters unseen
+        # so far) they first pass for the board's own colour.
+        for _ in range(3):
+            unlike = self._unlike_the_empty_board(colours, tiles)
+            more = {(int(r), int(c)) for r, c in zip(*np.nonzero(unlike))} - tiles
+            if not more:
+                break
+            tiles |= more
+        if len(tiles) >= 4:
+            # Also a square the colour of the tiles found so far (on a premium kind whose
+            # squares are mostly covered, the kind's usual colour is the tiles' own).
+            wood = np.array([colours[k] for k in tiles])
+            typical = np.median(wood, axis=0)
+            spread = float(np.median(_lab_distance(wood, typical)))
+            near = _lab_distance(np.array([colours[k] for k in faint]), typical) < max(6.0, 1.5 * spread)
+            tiles |= {k for k, yes in zip(faint, near) if yes}
+        candidates = [k for k in faint if k in tiles]
+        if not candidates:
+            return
+        bright = to_print_grey(canonical)
+        new = []
+        for key in candidates:
+            glyph = self._glyph_at(bright, key)
+            if glyph is None:
+                continue
+            if key not in index:
+                new.append((key, glyph))
+            elif glyph.contrast > glyphs[index[key]].contrast:
+                glyphs[index[key]] = glyph
+        # A shape found only here must look like a letter: a shadow's edge across an empty
+        # square can be unlike the board, and shapes in it then read as letters at random.
+        guesses = self.classifier.classify([g for _k, g in new]) if new else []
+        for (key, glyph), guess in zip(new, guesses):
+            if guess.confidence >= _LETTER_LIKE:
+                glyph_keys.append(key)
+                glyphs.append(glyph)
 
     def _glyph_at(self, grey: np.ndarray, key: tuple[int, int]):
         """The letter on square ``key`` of the ink-grey canonical image, or None."""
@@ -420,6 +485,26 @@ class BoardReader:
             out.update(self._empty_or_blank(canonical, rest, glyph_keys, contrast, colours))
         return out
 
+    def _unlike_the_empty_board(self, colours: np.ndarray, tiles: set[tuple[int, int]]) -> np.ndarray:
+        """Per square (shape (rows, cols)), whether its colour is far from what that square
+        looks like empty: the median colour of the squares of its kind nearest to it (24 for
+        plain squares, 8 for a premium kind; tiles are the fewer among them, and near ones are
+        lit alike), leaving out ``tiles``, squares known to hold one. Far: beyond 3 times the
+        board's typical such distance, and 12."""
+        kinds = self._premium_kinds()
+        everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        kind_of = (lambda k: ".") if kinds is None else (lambda k: kinds[k[0]][k[1]])
+        distance = np.zeros((self.rows, self.cols), np.float32)
+        for kind in {kind_of(k) for k in everything}:
+            same = [k for k in everything if kind_of(k) == kind]
+            reference = [k for k in same if k not in tiles]
+            if len(reference) < 4:
+                continue
+            rows, cols = np.array(same).T
+            typical = _nearest_medians(colours, reference, same, 24 if kind == "." else 8, skip_self=True)
+            distance[rows, cols] = _lab_distance(colours[rows, cols], typical)
+        return distance > max(12.0, 3.0 * float(np.median(distance)))
+
     def _premium_kinds(self) -> tuple[str, ...] | None:
         """The premium layout (one string per row; ``*`` counts as a double word) if it reads the
         same every way up, so it holds whichever way the board lies; else None."""
@@ -462,15 +547,43 @@ class BoardReader:
         spread = float(np.median(_lab_distance(letter_colours, _nearest_medians(colours, letter_list, letter_list, 6,
                                                                                  skip_self=True))))
         # Against the tile most like it among its 8 nearest (the second most like it: one of
-        # them may be printed too), so a tile in a shadow still has its shaded neighbours.
-        d_tile = _kth_closest_colour(colours, letter_list, mine, neighbours=8, kth=2)
+        # them may be printed too), so a tile in a shadow still has its shaded neighbours. Where
+        # the layout is known, not against squares of its own premium kind: large print may be
+        # found as letter-like on every square of a kind (and some lie near each other).
+        kinds = self._premium_kinds()
+        if kinds is None:
+            d_tile = _kth_closest_colour(colours, letter_list, mine, neighbours=8, kth=2)
+        else:
+            d_tile = np.empty(len(mine), np.float32)
+            for kind in {kinds[r][c] for r, c in mine}:
+                which = [i for i, (r, c) in enumerate(mine) if kinds[r][c] == kind]
+                tiles = letter_list if kind == "." else [k for k in letter_list if kinds[k[0]][k[1]] != kind]
+                d_tile[which] = _kth_closest_colour(colours, tiles, [mine[i] for i in which], neighbours=8, kth=2)
         # Against every empty square: the premium squares of a kind lie far apart.
         like_empty = _kth_closest_colour(colours, others, mine, neighbours=len(others), kth=2)
+        self._like_own_kind(colours, mine, like_empty)
         # Far from the tiles and nearer an empty square's colour; or less far, and all but the
         # very colour of an empty square (the centre star on a square coloured like the tiles).
         # Tiles on the ssetser photos: up to 3.3 spreads from their neighbours.
         return {k for k, dt, de in zip(mine, d_tile.tolist(), like_empty.tolist())
                 if (dt > 3.0 * spread + 4.0 and de < 0.55 * dt) or (dt > 2.0 * spread + 4.0 and de < 0.2 * dt)}
+
+    def _like_own_kind(self, colours: np.ndarray, keys: list[tuple[int, int]], like_empty: np.ndarray) -> None:
+        """Lower ``like_empty`` (each key's colour distance to empty squares) to the distance to
+        the second closest other square of its premium kind, tile or not, where the layout is
+        known: when the print of every square of a kind is found as letter-like (large print),
+        no square of that kind is left among the empty ones to compare with."""
+        kinds = self._premium_kinds()
+        if kinds is None:
+            return
+        for i, key in enumerate(keys):
+            kind = kinds[key[0]][key[1]]
+            if kind == ".":
+                continue
+            same = np.array([colours[r, c] for r in range(self.rows) for c in range(self.cols)
+                             if kinds[r][c] == kind and (r, c) != key])
+            if len(same) >= 2:
+                like_empty[i] = min(like_empty[i], float(np.sort(_lab_distance(colours[key][None, :], same))[1]))
 
     def _second_opinion(self, out: dict, found: dict) -> None:
         unsure = sorted((k for k in found if out[k].confidence < self.tesseract_below), key=lambda k: out[k].confidence)

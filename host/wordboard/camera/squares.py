@@ -27,7 +27,7 @@ MIN_CONTRAST = 28.0
 class Glyph:
     """The letter-like blob found in a square."""
 
-    image: np.ndarray  # GLYPH_SIZE x GLYPH_SIZE float32 in [0, 1], ink = 1
+    image: np.ndarray  # GLYPH_SIZE x GLYPH_SIZE float32 in [0, 1], ink = 1 (grey levels for print, a mask if tall)
     height: float  # blob height / square side
     aspect: float  # blob width / blob height
     contrast: float  # paper minus ink, grey levels
@@ -46,6 +46,19 @@ def to_ink_grey(patch: np.ndarray) -> np.ndarray:
         return patch
     b, g, r = cv2.split(patch)
     return cv2.min(cv2.min(b, g), r)
+
+
+def to_print_grey(patch: np.ndarray) -> np.ndarray:
+    """Grey image where dark print stands out on a tile of any colour: the brightest of the
+    three channels. Wood from pale maple to reddish-brown old tiles is bright in at least one
+    channel, black print in none; in the darkest channel (:func:`to_ink_grey`, where letters
+    are looked for first) a reddish-brown tile is nearly as dark as its letter. Coloured
+    premium squares are bright here too, so their print shows as well: only squares that do
+    not look like the empty board are looked at again in it."""
+    if patch.ndim == 2:
+        return patch
+    b, g, r = cv2.split(patch)
+    return cv2.max(cv2.max(b, g), r)
 
 
 def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph | None:
@@ -146,12 +159,36 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
         paper = cv2.bitwise_and(paper, near)
     if cv2.countNonZero(paper) < 10:
         return None
-    contrast = float(cv2.mean(inner, paper)[0] - cv2.mean(inner, component)[0])
+    paper_level = cv2.mean(inner, paper)[0]
+    contrast = float(paper_level - cv2.mean(inner, component)[0])
     if contrast < MIN_CONTRAST:
         return None
-    mask = component[y : y + h, x : x + w].astype(np.float32)
+    if tall:
+        # Marker strokes vary in darkness along their length; the threshold's mask evens that out.
+        shape = component[y : y + h, x : x + w].astype(np.float32)
+    else:
+        shape = _ink_levels(inner[y : y + h, x : x + w], labels[y : y + h, x : x + w], best, paper_level)
     crop = grey[margin + max(0, y - 2) : margin + y + h + 2, margin + max(0, x - 2) : margin + x + w + 2]
-    return Glyph(normalise_mask(mask), h / cell, w / h, contrast, crop.copy())
+    return Glyph(normalise_mask(shape), h / cell, w / h, contrast, crop.copy())
+
+
+def _ink_levels(box: np.ndarray, labels: np.ndarray, letter: int, paper: float) -> np.ndarray:
+    """How much ink each pixel of the letter's bounding box holds, 0 (the paper's grey) to 1
+    (the letter's darkest tenth), with the other blobs in the box (a point value, a tile's edge)
+    left out: ``box`` the smoothed grey pixels, ``labels`` their blob numbers, ``letter`` the
+    letter's number.
+
+    A printed letter in bold type, blurred and JPEG-compressed, has counters and notches only a
+    little lighter than its strokes (E's gaps between its arms, M's notch, N's corners): the
+    threshold's mask fills them and E reads as B, N or M as H, D as O, depending on where the
+    threshold falls (a grid found a pixel off is enough to move it). Grey levels keep them."""
+    values = box[labels == letter]
+    k = len(values) // 10
+    ink = float(np.partition(values, k)[k])  # np.percentile takes four times as long
+    levels = (paper - box.astype(np.float32)) * (1.0 / max(paper - ink, 1.0))
+    np.clip(levels, 0.0, 1.0, out=levels)
+    levels[(labels != letter) & (labels != 0)] = 0.0
+    return levels
 
 
 def _printed_words(blobs: list[tuple[int, int, int, int]], x: int, y: int, w: int, h: int, cell: int) -> bool:
@@ -186,7 +223,7 @@ def square_with_context(grey: np.ndarray, row: int, col: int, cell: int, context
 
 
 def normalise_mask(mask: np.ndarray) -> np.ndarray:
-    """Centre a letter mask in a GLYPH_SIZE square, keeping its aspect ratio."""
+    """Centre a letter's mask (or ink levels, 0-1) in a GLYPH_SIZE square, keeping its aspect ratio."""
     h, w = mask.shape
     inner = GLYPH_SIZE - 4
     scale = inner / max(h, w)

@@ -28,6 +28,8 @@ from wordboard.camera.state import BLANK, BoardState
 
 _RENDER_CELL = 48  # pixels per square in the top-down drawing
 _BORDER_CELLS = 1.8  # board border around the grid, in squares (room for the markers)
+#: Tile woods (BGR) by name, for ``SceneStyle.tile_wood``.
+TILE_WOODS = {"light": (140, 195, 228), "honey": (90, 160, 210), "dark": (70, 100, 150), "ivory": (215, 232, 240)}
 
 # Standard 15x15 premium-square pattern (one quadrant, mirrored): T triple word, D double word,
 # t triple letter, d double letter. Only decoration here: the camera never relies on it.
@@ -92,6 +94,19 @@ class SceneStyle:
     # The board's border: "frame" (a dark red frame around the playing area) or "table" (about
     # the table's own colour: the board's outline is hard to see).
     border: str = "frame"
+    # A folding board, as most are: a dark seam across the middle of the whole board (border
+    # included), the two halves lit a little differently. Its outline then holds two smaller
+    # four-sided outlines, one per half.
+    fold: bool = False
+    # A wide panel on the board's left with a column of printed boxes (real boards print the
+    # game's name or the letter values there): the grid is not centred on the board.
+    side_panel: bool = False
+    # As many classic boards print it: darker squares parted by light lines (default: light
+    # squares parted by dark lines).
+    light_lines: bool = False
+    # The tiles' wood, the letters always dark: "light" (pale maple, as most sets), "honey",
+    # "dark" (reddish-brown old wood), "ivory" (plastic), or "varied" (each board one of those).
+    tile_wood: str = "light"
 
     def with_(self, **changes) -> "SceneStyle":
         return replace(self, **changes)
@@ -124,6 +139,7 @@ class _Camera:
     font: GlyphFont
     seed: int
     board_tint: tuple[int, int, int] = (200, 225, 235)
+    wood: tuple[int, int, int] = TILE_WOODS["light"]
 
 
 def _scene_rng(seed: int, *keys) -> np.random.Generator:
@@ -180,7 +196,13 @@ def _make_camera(rows: int, cols: int, style: SceneStyle, seed: int) -> _Camera:
     tint = tuple(int(v) for v in np.array([200, 225, 235]) + rng.uniform(-20, 15, 3))
     if style.clutter:
         _draw_clutter(table, corners, style.clutter, _scene_rng(seed, "clutter"))
-    return _Camera(corners, light, shadow_mask, table, font, seed, tint)
+    if style.tile_wood == "varied":
+        wood = list(TILE_WOODS.values())[int(_scene_rng(seed, "wood").integers(len(TILE_WOODS)))]
+    elif style.tile_wood in TILE_WOODS:
+        wood = TILE_WOODS[style.tile_wood]
+    else:
+        raise ValueError(f"unknown tile wood {style.tile_wood!r}: one of {', '.join(TILE_WOODS)} or varied")
+    return _Camera(corners, light, shadow_mask, table, font, seed, tint, wood)
 
 
 def _draw_clutter(table: np.ndarray, corners: np.ndarray, kinds: tuple[str, ...], rng: np.random.Generator) -> None:
@@ -232,14 +254,14 @@ def _draw_clutter(table: np.ndarray, corners: np.ndarray, kinds: tuple[str, ...]
 
 
 def _draw_tile(board: np.ndarray, x0: int, y0: int, cell: int, symbol: str, font: GlyphFont,
-               rng: np.random.Generator) -> None:
+               rng: np.random.Generator, wood_colour=TILE_WOODS["light"]) -> None:
     """Draw a wooden tile (with its letter and point value, unless blank) into square (x0, y0)."""
     size = cell * rng.uniform(0.86, 0.94)
     cx = x0 + cell / 2 + rng.uniform(-0.04, 0.04) * cell
     cy = y0 + cell / 2 + rng.uniform(-0.04, 0.04) * cell
     angle = rng.uniform(-4, 4)
     tile = np.zeros((cell * 2, cell * 2, 3), np.uint8)
-    wood = np.array([140, 195, 228]) + rng.uniform(-10, 10, 3)
+    wood = np.array(wood_colour, float) + rng.uniform(-10, 10, 3)
     s0, s1 = int(cell - size / 2), int(cell + size / 2)
     tile[s0:s1, s0:s1] = wood
     grain = rng.normal(0, 6, (1, s1 - s0)).astype(np.float32)
@@ -349,17 +371,29 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
     """The board top-down; returns the image and the grid's corners in it."""
     cell = _RENDER_CELL
     border = int(_BORDER_CELLS * cell)
-    w, h = state.cols * cell + 2 * border, state.rows * cell + 2 * border
+    panel = int(2.5 * cell) if style.side_panel else 0  # extra border on the left
+    w, h = state.cols * cell + 2 * border + panel, state.rows * cell + 2 * border
     board = np.empty((h, w, 3), np.uint8)
     board[:] = (40, 40, 150) if not style.handwritten else (120, 60, 30)  # outer border colour
     if style.border == "table":
         board[:] = np.median(camera.table.reshape(-1, 3), axis=0).astype(np.uint8)
     inner = int(0.35 * cell)
-    board[border - inner : h - border + inner, border - inner : w - border + inner] = camera.board_tint
+    paper = camera.board_tint if not style.light_lines else (95, 130, 165)
+    board[border - inner : h - border + inner, border - inner : w - border + inner] = paper
+    if panel:
+        # The grid moves right by the panel's width; the panel holds a column of boxes.
+        board[border - inner : h - border + inner, border - inner : border + panel - inner] = camera.board_tint
+        for k in range(8):
+            y = border + int((1.5 + 1.3 * k) * cell)
+            cv2.rectangle(board, (border + int(0.6 * cell), y), (border + int(1.6 * cell), y + cell),
+                          (60, 60, 60), 2)
+        border_left = border + panel
+    else:
+        border_left = border
     premium = premium_pattern(state.rows, state.cols) if style.premium_squares else None
     for r in range(state.rows):
         for c in range(state.cols):
-            x0, y0 = border + c * cell, border + r * cell
+            x0, y0 = border_left + c * cell, border + r * cell
             if style.handwritten:
                 _draw_write_and_wipe_square(board, x0, y0, cell, _scene_rng(camera.seed, "square", r, c))
             elif premium and premium[r][c] != ".":
@@ -368,14 +402,22 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
             if style.centre_star and (r, c) == (state.rows // 2, state.cols // 2) and not style.handwritten:
                 _draw_star(board, x0, y0, cell)
     line = (90, 100, 105) if not style.handwritten else (60, 60, 60)
+    thickness = 2
+    if style.light_lines:
+        line, thickness = (205, 228, 238), 4
     for r in range(state.rows + 1):
-        cv2.line(board, (border, border + r * cell), (w - border, border + r * cell), line, 2)
+        cv2.line(board, (border_left, border + r * cell), (w - border, border + r * cell), line, thickness)
     for c in range(state.cols + 1):
-        cv2.line(board, (border + c * cell, border), (border + c * cell, h - border), line, 2)
+        cv2.line(board, (border_left + c * cell, border), (border_left + c * cell, h - border), line, thickness)
+    if style.fold:
+        # The seam runs across the whole board at its middle; one half tilts toward the light.
+        seam = w // 2
+        board[:, seam:] = (board[:, seam:].astype(np.float32) * 0.92).astype(np.uint8)
+        cv2.line(board, (seam, 0), (seam, h - 1), (35, 35, 40), 3)
     if style.markers:
         side = int(cell * 1.1)
         quiet = int(cell * 0.2)
-        gx0, gy0, gx1, gy1 = border, border, w - border, h - border
+        gx0, gy0, gx1, gy1 = border_left, border, w - border, h - border
         origins = {0: (gx0 - side, gy0 - side), 1: (gx1, gy0 - side), 2: (gx1, gy1), 3: (gx0 - side, gy1)}
         for marker_id in CORNER_MARKER_IDS:
             if marker_id in style.missing_markers:
@@ -388,7 +430,7 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
         # a fifth of a square from the grid's corner, as a real sticker does.
     fonts = _choose_fonts(style)
     for r, c, symbol in state.occupied():
-        x0, y0 = border + c * cell, border + r * cell
+        x0, y0 = border_left + c * cell, border + r * cell
         rng = _scene_rng(camera.seed, "tile", r, c, symbol)
         if style.handwritten:
             if symbol == BLANK:
@@ -403,8 +445,8 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
             _blend(board, letter, lx, ly, colour)
         else:
             font = camera.font if not style.mixed_fonts else fonts[int(rng.integers(len(fonts)))]
-            _draw_tile(board, x0, y0, cell, symbol, font, rng)
-    grid = np.array([[border, border], [w - border, border], [w - border, h - border], [border, h - border]],
+            _draw_tile(board, x0, y0, cell, symbol, font, rng, camera.wood)
+    grid = np.array([[border_left, border], [w - border, border], [w - border, h - border], [border_left, h - border]],
                     np.float32)
     return board, grid
 
