@@ -386,9 +386,9 @@ class BoardReader:
         for _ in range(3):
             unlike = self._unlike_the_empty_board(colours, tiles)
             more = {(int(r), int(c)) for r, c in zip(*np.nonzero(unlike))} - tiles
-            if not more:
-                break
             tiles |= more
+            if len(more) < 4:
+                break  # a few more squares left out would not change what the board looks like
         if len(tiles) >= 4:
             # Also a square the colour of the tiles found so far (on a premium kind whose
             # squares are mostly covered, the kind's usual colour is the tiles' own).
@@ -397,10 +397,12 @@ class BoardReader:
             spread = float(np.median(_lab_distance(wood, typical)))
             near = _lab_distance(np.array([colours[k] for k in faint]), typical) < max(6.0, 1.5 * spread)
             tiles |= {k for k, yes in zip(faint, near) if yes}
-        candidates = [k for k in faint if k in tiles]
+        bright = to_print_grey(canonical)
+        # Only where the brightest channel shows something dark enough to be a letter.
+        showing = _square_contrast(bright, self.rows, self.cols, CANONICAL_CELL) >= MIN_CONTRAST
+        candidates = [k for k in faint if k in tiles and showing[k]]
         if not candidates:
             return
-        bright = to_print_grey(canonical)
         new = []
         for key in candidates:
             glyph = self._glyph_at(bright, key)
@@ -576,14 +578,12 @@ class BoardReader:
         kinds = self._premium_kinds()
         if kinds is None:
             return
-        for i, key in enumerate(keys):
-            kind = kinds[key[0]][key[1]]
-            if kind == ".":
-                continue
-            same = np.array([colours[r, c] for r in range(self.rows) for c in range(self.cols)
-                             if kinds[r][c] == kind and (r, c) != key])
-            if len(same) >= 2:
-                like_empty[i] = min(like_empty[i], float(np.sort(_lab_distance(colours[key][None, :], same))[1]))
+        for kind in {kinds[r][c] for r, c in keys} - {"."}:
+            which = [i for i, (r, c) in enumerate(keys) if kinds[r][c] == kind]
+            same = [(r, c) for r in range(self.rows) for c in range(self.cols) if kinds[r][c] == kind]
+            if len(same) >= 3:
+                nearest = _kth_closest_colour(colours, same, [keys[i] for i in which], neighbours=len(same), kth=2)
+                like_empty[which] = np.minimum(like_empty[which], nearest)
 
     def _second_opinion(self, out: dict, found: dict) -> None:
         unsure = sorted((k for k in found if out[k].confidence < self.tesseract_below), key=lambda k: out[k].confidence)
