@@ -3,7 +3,9 @@
 Without markers the board is found in two steps: the largest convex four-sided outline (the
 board's edge) straightens the picture, then the grid is the ``rows + 1`` by ``cols + 1`` evenly
 spaced lines that best match the edges inside it (grid lines and the gaps between tiles), which
-skips the board's printed border.
+skips the board's printed border. When too few of that grid's lines show (the outline misled:
+a folding board's seam, a border running off the picture), the picture is straightened from
+the grid lines' own vanishing points instead (:mod:`wordboard.camera.perspective`).
 """
 
 from __future__ import annotations
@@ -324,7 +326,7 @@ def _shift_by_premiums(image: np.ndarray, from_straight: np.ndarray, side: int, 
     squares' colours then match the layout clearly better: a board's printed border or the gap
     beyond the last line can look like one more grid line. The third value is how well the
     colours match the layout there (:func:`premium_agreement`)."""
-    # Colours at the middle of every square of a grid WIDE squares larger on every side, read
+    # Colours at the middle of every square of a grid _WIDE_SHIFT squares larger on every side, read
     # from a small blurred copy of the picture (a colour per square is all that is needed).
     m = _WIDE_SHIFT
     xs = x0 + (np.arange(-m, cols + m) + 0.5) * xp

@@ -33,7 +33,7 @@ def line_segments(grey: np.ndarray) -> np.ndarray:
     blurred = cv2.GaussianBlur(grey, (3, 3), 0)
     edges = cv2.Canny(blurred, 40, 120)
     size = max(grey.shape)
-    found = cv2.HoughLinesP(edges, 1, np.pi / 360, threshold=int(0.06 * size),
+    found = cv2.HoughLinesP(edges, 1, np.pi / 180, threshold=int(0.06 * size),
                             minLineLength=0.12 * size, maxLineGap=0.012 * size)
     if found is None:
         return np.zeros((0, 4), np.float64)
