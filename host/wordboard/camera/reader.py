@@ -252,6 +252,8 @@ class BoardReader:
         self._line_baseline: float | None = None
         self._weak_lines = 0
         self._warp_cache: tuple[GridCorners, GridWarp] | None = None
+        # (canonical image, its squares' paper colours): see _colours_of.
+        self._colours: tuple[np.ndarray, np.ndarray] | None = None
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -378,7 +380,7 @@ class BoardReader:
         faint = [k for k in which if k not in index or glyphs[index[k]].contrast < _FAINT_PRINT]
         if not faint:
             return
-        colours = _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
+        colours = self._colours_of(canonical)
         tiles = {k for k in index if glyphs[index[k]].contrast >= _FAINT_PRINT}
         # Squares found unlike the board are left out of what the board looks like, and the
         # rest compared again: where tiles of one colour crowd together (their letters unseen
@@ -471,7 +473,7 @@ class BoardReader:
         """Read the squares in ``which``; ``found``: what :meth:`_find_glyphs` gave for them."""
         out: dict[tuple[int, int], SquareReading] = {}
         _grey, contrast, glyph_keys, glyphs = found or self._find_glyphs(canonical, which)
-        colours = None if self.handwritten else _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
+        colours = None if self.handwritten else self._colours_of(canonical)
         if colours is not None and glyphs:
             printed = self._printed_not_tiles(colours, glyph_keys)
             if printed:
@@ -486,6 +488,13 @@ class BoardReader:
         if rest:
             out.update(self._empty_or_blank(canonical, rest, glyph_keys, contrast, colours))
         return out
+
+    def _colours_of(self, canonical: np.ndarray) -> np.ndarray:
+        """The squares' paper colours of this very canonical image, computed once for it (the
+        look for letters on dark tiles and the reading of the squares both need them)."""
+        if self._colours is None or self._colours[0] is not canonical:
+            self._colours = (canonical, _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL))
+        return self._colours[1]
 
     def _unlike_the_empty_board(self, colours: np.ndarray, tiles: set[tuple[int, int]]) -> np.ndarray:
         """Per square (shape (rows, cols)), whether its colour is far from what that square
@@ -613,7 +622,7 @@ class BoardReader:
         if self.handwritten:
             return {k: SquareReading(EMPTY, 0.9, COLOUR) for k in keys}
         if colours is None:
-            colours = _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
+            colours = self._colours_of(canonical)
         letters = self._letter_squares(letter_keys)
         if len(letters) < 3:
             return {k: SquareReading(EMPTY, 0.8, COLOUR) for k in keys}
