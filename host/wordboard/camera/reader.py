@@ -423,7 +423,8 @@ class BoardReader:
                 glyphs.append(glyph)
 
     def _glyph_at(self, grey: np.ndarray, key: tuple[int, int]):
-        """The letter on square ``key`` of the ink-grey canonical image, or None."""
+        """The letter on square ``key`` of a grey canonical image (the darkest channel, or the
+        brightest for dark tiles), or None."""
         cell = CANONICAL_CELL
         tall = self.handwritten
         glyph = find_glyph(square_patch(grey, key[0], key[1], cell), tall=tall)
@@ -579,17 +580,20 @@ class BoardReader:
         return {k for k, dt, de in zip(mine, d_tile.tolist(), like_empty.tolist())
                 if (dt > 3.0 * spread + 4.0 and de < 0.55 * dt) or (dt > 2.0 * spread + 4.0 and de < 0.2 * dt)}
 
-    def _like_own_kind(self, colours: np.ndarray, keys: list[tuple[int, int]], like_empty: np.ndarray) -> None:
+    def _like_own_kind(self, colours: np.ndarray, keys: list[tuple[int, int]], like_empty: np.ndarray,
+                       among: set[tuple[int, int]] | None = None) -> None:
         """Lower ``like_empty`` (each key's colour distance to empty squares) to the distance to
-        the second closest other square of its premium kind, tile or not, where the layout is
-        known: when the print of every square of a kind is found as letter-like (large print),
-        no square of that kind is left among the empty ones to compare with."""
+        the second closest other square of its premium kind, where the layout is known (the
+        same every way up). ``among``: the squares that may count (None: all, tile or not:
+        when the print of every square of a kind is found as letter-like, large print, no
+        square of that kind is left among the empty ones to compare with)."""
         kinds = self._premium_kinds()
         if kinds is None:
             return
         for kind in {kinds[r][c] for r, c in keys} - {"."}:
             which = [i for i, (r, c) in enumerate(keys) if kinds[r][c] == kind]
-            same = [(r, c) for r in range(self.rows) for c in range(self.cols) if kinds[r][c] == kind]
+            same = [(r, c) for r in range(self.rows) for c in range(self.cols)
+                    if kinds[r][c] == kind and (among is None or (r, c) in among)]
             if len(same) >= 3:
                 nearest = _kth_closest_colour(colours, same, [keys[i] for i in which], neighbours=len(same), kth=2)
                 like_empty[which] = np.minimum(like_empty[which], nearest)
@@ -638,21 +642,9 @@ class BoardReader:
         # closest in colour among its 24 nearest non-letter neighbours (up to two neighbours may
         # be blanks themselves). Premium squares then match their own kind, wherever it is.
         like_empty = _kth_closest_colour(colours, others, keys, neighbours=24, kth=3)
-        kinds = self._premium_kinds()
-        if kinds is not None:
-            # A premium square also matches its own kind wherever it lies (same layout every
-            # way up): the second closest in colour of the empty squares of its kind.
-            by_kind: dict[str, np.ndarray] = {}
-            for k in others:
-                by_kind.setdefault(kinds[k[0]][k[1]], []).append(colours[k])
-            for i, key in enumerate(keys):
-                kind = kinds[key[0]][key[1]]
-                if kind == "." or len(by_kind.get(kind, ())) < 3:
-                    continue
-                if not isinstance(by_kind[kind], np.ndarray):
-                    by_kind[kind] = np.array(by_kind[kind])
-                d = np.sort(_lab_distance(colours[key][None, :], by_kind[kind]))
-                like_empty[i] = min(like_empty[i], float(d[2]))  # d[0] is the square itself
+        # A premium square also matches its own kind wherever it lies (same layout every way
+        # up): the second closest in colour of the empty squares of its kind.
+        self._like_own_kind(colours, keys, like_empty, among=set(others))
         out = {}
         for key, dt, de in zip(keys, d_tile.tolist(), like_empty.tolist()):
             plain = contrast[key] < 0.8 * MIN_CONTRAST
