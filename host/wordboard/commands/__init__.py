@@ -23,4 +23,5 @@ COMMAND_MODULES = [
     "calibrate",
     "leds",
     "screen",
+    "night",
 ]

@@ -1,0 +1,340 @@
+"""A board's link to the game night: it follows the board's journal and tells the organiser.
+
+The journal stays the truth and the table never waits for the network: ``wordboard run`` writes
+the journal as always, and the link (in its own process, ``wordboard night board``, or its own
+thread) reads it through the journal's public API a few times a second. Each new event becomes a
+``move`` message (with the move's score and word worked out by the journal's own engine) and the
+game's ``state`` (retained: scores, racks' counts, the grid, the result); both go through the
+:class:`~wordboard.night.outbox.Outbox`, so what could not be sent while the broker or the Wi-Fi
+was down, or before a power cut, is sent when it is back. Messages go with QoS 1 on a persistent
+session; the broker's acknowledgement takes a message out of the outbox.
+
+The link takes the board's pairing (``to/ID/pairing``, retained, from the organiser): the next
+game whose players are the pairing's is tagged with its round and table, which the organiser
+checks before it counts the result. It answers the organiser's ``resend`` requests (a gap the
+organiser noticed, say after the broker lost what it held) by queueing those events again.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from wordboard.night import games, protocol
+from wordboard.night.mqtt import Credentials, client as make_client
+from wordboard.night.outbox import Followed, Outbox
+
+#: messages handed to the MQTT client and not yet acknowledged, at most
+WINDOW = 50
+#: a game's events are sent again on request at most this often
+RESEND_INTERVAL = 1.0
+
+
+@dataclass
+class LinkStats:
+    queued: int = 0          # messages put in the outbox
+    acknowledged: int = 0    # messages the broker acknowledged (out of the outbox)
+    moves_queued: int = 0    # journal events put in the outbox as move messages (resends included)
+    resends: int = 0         # resend requests answered
+    dropped: int = 0         # incoming messages dropped (malformed, not for this board)
+    connects: int = 0
+    log: list[str] = field(default_factory=list)
+
+
+class BoardLink:
+    """Follow ``journal_path`` and publish it for board ``credentials.user`` (see the module)."""
+
+    def __init__(self, credentials: Credentials, journal_path: str | Path, outbox_path: str | Path, *,
+                 broker: tuple[str, int], poll: float = 0.05, since: float | None = None,
+                 on_pairing: Callable[[dict], None] | None = None, log: Callable[[str], None] | None = None):
+        self.credentials = credentials
+        self.board = protocol.check_board_id(credentials.user)
+        self.root = credentials.root
+        self.journal_path = Path(journal_path)
+        self.outbox = Outbox(outbox_path)
+        self.broker = broker
+        self.poll = poll
+        self.since = since if since is not None else float(self.outbox.meta("since"))
+        self.on_pairing = on_pairing
+        self.log = log or (lambda text: None)
+        self.stats = LinkStats()
+        self.pairing: dict | None = self.outbox.meta("pairing")
+        self.connected = threading.Event()
+        self._incoming: queue.Queue = queue.Queue()
+        self._acks: queue.Queue = queue.Queue()
+        self._inflight: dict[int, int] = {}       # mid -> outbox row id
+        self._cursor = 0
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._engines: dict[int, list] = {}       # journal game id -> [info, engine, moves]
+        self._resent: dict[str, float] = {}
+        self._journal = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.RLock()
+        status = protocol.board_topic(self.board, "status", self.root)
+        self._status_topic = status
+        self.client = make_client(credentials, f"wordboard-{self.board}",
+                                  will=(status, protocol.encode({"online": False})), inflight=WINDOW)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_publish = self._on_publish
+        self.client.on_message = self._on_message
+
+    # -- lifecycle --------------------------------------------------------------------------------
+
+    def start(self) -> BoardLink:
+        self.client.connect_async(self.broker[0], self.broker[1], keepalive=10)
+        self.client.loop_start()
+        self._thread = threading.Thread(target=self._run, name=f"night-{self.board}", daemon=True)
+        self._thread.start()
+        return self
+
+    def flush(self, timeout: float) -> bool:
+        """Wait until the outbox is empty (everything read from the journal is acknowledged)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.sync_now()
+            if self.pending() == 0:
+                return True
+            time.sleep(0.05)
+        return self.pending() == 0
+
+    def pending(self) -> int:
+        with self._lock:
+            return self.outbox.count()
+
+    def followed(self):
+        """The journal's games read so far (:meth:`Outbox.followed`), from any thread."""
+        with self._lock:
+            return self.outbox.followed()
+
+    def sync_now(self) -> None:
+        self._wake.set()
+
+    def close(self, flush: float = 0.0) -> None:
+        if flush:
+            self.flush(flush)
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(10)
+        try:
+            if self.connected.is_set():
+                self.client.publish(self._status_topic, protocol.encode({"online": False}), qos=1,
+                                    retain=True).wait_for_publish(2)
+        except (RuntimeError, ValueError):
+            pass
+        self.client.disconnect()
+        self.client.loop_stop()
+        self.outbox.close()
+
+    # -- MQTT callbacks (the client's network thread) ----------------------------------------------
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties=None):
+        if reason_code.is_failure:
+            self._note(f"the broker refused the board: {reason_code}")
+            return
+        self.stats.connects += 1
+        client.subscribe(f"{self.root}/to/{self.board}/#", qos=1)
+        client.publish(self._status_topic, protocol.encode({"online": True}), qos=1, retain=True)
+        self.connected.set()
+        self._wake.set()
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties=None):
+        self.connected.clear()
+
+    def _on_publish(self, client, userdata, mid, reason_code=None, properties=None):
+        self._acks.put(mid)
+        self._wake.set()
+
+    def _on_message(self, client, userdata, message):
+        if not message.payload:
+            return           # a retained message cleared (no pairing for this board now)
+        try:
+            msg = protocol.decode(message.topic, message.payload, self.root)
+            if msg.kind not in protocol.ORGANISER_KINDS or msg.board != self.board:
+                raise protocol.ProtocolError("not a message for this board")
+        except protocol.ProtocolError as exc:
+            self.stats.dropped += 1
+            self._note(f"dropped a message on {protocol.describe(message.topic)}: {exc}")
+            return
+        self._incoming.put(msg)
+        self._wake.set()
+
+    # -- the link's own thread --------------------------------------------------------------------
+
+    def _run(self) -> None:
+        from wordboard.journal import Journal
+
+        # the journal is read on this thread only (an SQLite connection stays on its thread)
+        self._journal = Journal(self.journal_path)
+        last_problem = None
+        try:
+            while not self._stop.is_set():
+                self._wake.wait(self.poll)
+                self._wake.clear()
+                try:
+                    with self._lock:
+                        self._handle_incoming()
+                        self.sync()
+                        self._take_acks()
+                        self._send()
+                    last_problem = None
+                except Exception as exc:  # noqa: BLE001 - the link must outlive a bad moment
+                    problem = f"link: {type(exc).__name__}: {exc}"
+                    if problem != last_problem:
+                        self._note(problem)
+                    last_problem = problem
+                    time.sleep(0.2)
+        finally:
+            self._journal.close()
+
+    def _note(self, text: str) -> None:
+        self.stats.log.append(text)
+        del self.stats.log[:-50]
+        self.log(f"night {self.board}: {text}")
+
+    def _take_acks(self) -> None:
+        done = []
+        while True:
+            try:
+                mid = self._acks.get_nowait()
+            except queue.Empty:
+                break
+            row = self._inflight.pop(mid, None)
+            if row is not None:
+                done.append(row)
+        if done:
+            self.outbox.remove(done)
+            self.stats.acknowledged += len(done)
+
+    def _send(self) -> None:
+        import paho.mqtt.client as mqtt
+
+        if not self.connected.is_set() or len(self._inflight) >= WINDOW:
+            return
+        for row in self.outbox.pending(self._cursor, WINDOW - len(self._inflight)):
+            info = self.client.publish(row.topic, row.payload, qos=1, retain=row.retain)
+            if info.rc not in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN):
+                break
+            self._inflight[info.mid] = row.id
+            self._cursor = row.id
+
+    def _handle_incoming(self) -> None:
+        while True:
+            try:
+                msg = self._incoming.get_nowait()
+            except queue.Empty:
+                return
+            if msg.kind == "pairing":
+                pairing = {k: msg.body[k] for k in ("round", "table", "players")}
+                if self.pairing is None or pairing != {k: self.pairing[k] for k in pairing}:
+                    # games the journal holds now were not played for this pairing (unless unfinished)
+                    pairing["after"] = max((g.id for g in self._journal.games()), default=0)
+                    self.pairing = pairing
+                    self.outbox.set_meta("pairing", pairing)
+                    self._note(f"pairing: round {pairing['round']}, table {pairing['table']}: "
+                               f"{' v '.join(pairing['players'])}")
+                    if self.on_pairing is not None:
+                        self.on_pairing({k: pairing[k] for k in ("round", "table", "players")})
+            elif msg.kind == "resend":
+                self._resend(msg.body["game"], msg.body["from"])
+
+    # -- reading the journal ----------------------------------------------------------------------
+
+    def sync(self) -> int:
+        """Read new journal events into the outbox; returns how many."""
+        journal = self._journal
+        followed = self.outbox.followed()
+        tagged_rounds = {f.round for f in followed.values() if f.round is not None}
+        new_events = 0
+        for info in journal.games():
+            follow = followed.get(info.id)
+            if follow is not None and follow.started != info.started:
+                follow = None          # the journal was replaced: a new game under an old id
+            if follow is None:
+                if info.started < self.since:
+                    continue
+                follow = Followed(info.id, info.started, 0, None, None)
+            retag = False
+            if follow.round is None and self.pairing is not None \
+                    and (info.finished is None or info.id > self.pairing.get("after", 0)) \
+                    and self.pairing["round"] not in tagged_rounds \
+                    and sorted(info.players) == sorted(self.pairing["players"]):
+                follow.round, follow.table = self.pairing["round"], self.pairing["table"]
+                tagged_rounds.add(follow.round)
+                retag = True
+            if info.events <= follow.next_seq and not retag and info.id in followed:
+                continue
+            new_events += self._read_game(info, follow)
+        return new_events
+
+    def _engine(self, info, follow: Followed):
+        held = self._engines.get(info.id)
+        if held is None or held[0].started != info.started:
+            engine = games.new_engine(info)
+            moves = 0
+            for event in self._journal.events(info.id)[:follow.next_seq]:
+                games.apply(info, engine, event.type, event.data)
+                moves += event.type == "move"
+            held = self._engines[info.id] = [info, engine, moves]
+        return held
+
+    def _read_game(self, info, follow: Followed) -> int:
+        held = self._engine(info, follow)
+        engine = held[1]
+        key = protocol.game_key(info.id, info.started)
+        messages = []
+        events = [e for e in self._journal.events(info.id) if e.seq >= follow.next_seq]
+        for event in events:
+            extra = games.apply(info, engine, event.type, event.data)
+            held[2] += event.type == "move"
+            messages.append(self._move_message(key, follow, event, extra))
+            follow.next_seq = event.seq + 1
+        held[0] = info
+        messages.append(self._state_message(key, info, follow, engine, held[2]))
+        self.outbox.commit(follow, messages)
+        self.stats.queued += len(messages)
+        self.stats.moves_queued += len(events)
+        self._wake.set()
+        return len(events)
+
+    def _move_message(self, key, follow, event, extra):
+        body = {"game": key, "seq": event.seq, "type": event.type, "data": event.data, "at": event.at,
+                "round": follow.round, "table": follow.table, **extra}
+        return (protocol.board_topic(self.board, "move", self.root), protocol.encode(body), False)
+
+    def _state_message(self, key, info, follow, engine, moves):
+        body = {"game": key, "info": {"kind": info.kind, "edition": info.edition, "players": list(info.players),
+                                      "seed": info.seed, "options": info.options, "started": info.started},
+                "round": follow.round, "table": follow.table, "events": follow.next_seq, "moves": moves,
+                "at": time.time(), **games.state(info, engine)}
+        return (protocol.board_topic(self.board, "state", self.root), protocol.encode(body), True)
+
+    def _resend(self, key: str, start: int) -> None:
+        now = time.monotonic()
+        if now - self._resent.get(key, -1e9) < RESEND_INTERVAL:
+            return
+        self._resent[key] = now
+        follow = next((f for f in self.outbox.followed().values()
+                       if protocol.game_key(f.game, f.started) == key), None)
+        if follow is None:
+            return
+        info = self._journal.game(follow.game)
+        engine = games.new_engine(info)
+        messages, moves = [], 0
+        for event in self._journal.events(info.id)[:follow.next_seq]:
+            extra = games.apply(info, engine, event.type, event.data)
+            moves += event.type == "move"
+            if event.seq >= start:
+                messages.append(self._move_message(key, follow, event, extra))
+        messages.append(self._state_message(key, info, follow, engine, moves))
+        self.outbox.queue(messages)
+        self.stats.resends += 1
+        self.stats.queued += len(messages)
+        self.stats.moves_queued += len(messages) - 1
+        self._note(f"sending game {key} again from event {start} ({len(messages) - 1} events)")

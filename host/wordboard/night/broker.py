@@ -1,0 +1,180 @@
+"""Mosquitto for a game night: its password file and ACL, its configuration, and a broker process
+of our own (the demo, the tests, the benchmark, or ``wordboard night broker`` on a machine that
+does not run Debian's ``mosquitto`` service).
+
+The ACL is the night's security: the organiser may read and write everything under ``wordboard/``;
+a board (its user name is its id) may publish under ``wordboard/board/ITS-ID/`` only and read
+``wordboard/to/ITS-ID/`` only. Nobody anonymous gets in. A board that publishes on another
+board's topics is refused by the broker, and the organiser still checks every message.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+from wordboard.errors import UserError
+from wordboard.night.protocol import ROOT, check_board_id
+
+ORGANISER = "organiser"
+
+
+def acl_text(root: str = ROOT) -> str:
+    return (f"# wordboard game night: the organiser reads and writes everything, each board only its own\n"
+            f"user {ORGANISER}\n"
+            f"topic readwrite {root}/#\n\n"
+            f"pattern write {root}/board/%u/#\n"
+            f"pattern read {root}/to/%u/#\n")
+
+
+def find_program(name: str) -> str:
+    found = shutil.which(name) or next((str(p) for p in (Path("/usr/sbin") / name, Path("/usr/bin") / name)
+                                        if p.exists()), None)
+    if found is None:
+        raise UserError(f"{name} is not installed (Debian package mosquitto; 'scripts/install dev' "
+                        "installs it)")
+    return found
+
+
+def write_users(folder: Path, users: dict[str, str], root: str = ROOT) -> tuple[Path, Path]:
+    """The password file (hashed by ``mosquitto_passwd``) and the ACL in ``folder``."""
+    for user in users:
+        if user != ORGANISER:
+            check_board_id(user)
+    folder.mkdir(parents=True, exist_ok=True)
+    passwd, acl = folder / "passwd", folder / "acl"
+    fd = os.open(passwd, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.writelines(f"{user}:{password}\n" for user, password in users.items())
+    done = subprocess.run([find_program("mosquitto_passwd"), "-U", str(passwd)], capture_output=True, text=True,
+                          timeout=60)
+    if done.returncode != 0:
+        passwd.unlink(missing_ok=True)
+        raise UserError(f"mosquitto_passwd failed: {done.stderr.strip() or done.stdout.strip()}")
+    acl.write_text(acl_text(root), encoding="utf-8")
+    return passwd, acl
+
+
+def config_text(*, host: str | None, port: int, passwd: Path, acl: Path, data: Path | None,
+                log: Path | None = None) -> str:
+    """A whole configuration for a broker of our own (``data``: where it keeps its sessions and
+    queued messages across restarts)."""
+    lines = ["# written by wordboard night", "per_listener_settings false", "allow_anonymous false",
+             f"password_file {passwd}", f"acl_file {acl}",
+             f"listener {port}" + (f" {host}" if host else ""),
+             "max_queued_messages 100000", "max_inflight_messages 100", "persistent_client_expiration 2d"]
+    if data is not None:
+        lines += ["persistence true", f"persistence_location {data}/", "autosave_interval 1"]
+    lines.append(f"log_dest file {log}" if log else "log_dest stderr")
+    lines += ["log_type error", "log_type warning", "log_type notice", "connection_messages true"]
+    if os.geteuid() == 0:
+        lines.append("user root")       # files of a root-owned temporary folder stay readable
+    return "\n".join(lines) + "\n"
+
+
+def system_config_text(port: int, folder: str = "/etc/mosquitto/wordboard") -> str:
+    """The snippet for Debian's mosquitto service (``/etc/mosquitto/conf.d/wordboard.conf``)."""
+    return ("# wordboard game night (see the README, 'Game night')\n"
+            "per_listener_settings false\nallow_anonymous false\n"
+            f"password_file {folder}/passwd\nacl_file {folder}/acl\n"
+            f"listener {port}\nmax_queued_messages 100000\npersistent_client_expiration 2d\n")
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def reachable(host: str, port: int, timeout: float = 0.5) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+class Mosquitto:
+    """A Mosquitto process of our own with a configuration in ``folder``; :meth:`stop` and
+    :meth:`start` again keep its persistent sessions and queued messages."""
+
+    def __init__(self, folder: Path, users: dict[str, str], *, host: str = "127.0.0.1", port: int | None = None,
+                 root: str = ROOT):
+        self.folder = Path(folder)
+        self.host = host
+        self.port = port or free_port(host)
+        passwd, acl = write_users(self.folder, users, root)
+        data = self.folder / "data"
+        data.mkdir(exist_ok=True)
+        self.log_path = self.folder / "mosquitto.log"
+        self.conf = self.folder / "mosquitto.conf"
+        self.conf.write_text(config_text(host=host, port=self.port, passwd=passwd, acl=acl, data=data,
+                                         log=self.log_path), encoding="utf-8")
+        self.proc: subprocess.Popen | None = None
+        self.starts = 0
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return self.host, self.port
+
+    def start(self, timeout: float = 10.0) -> Mosquitto:
+        self.proc = subprocess.Popen([find_program("mosquitto"), "-c", str(self.conf)], stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.starts += 1
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise UserError(f"mosquitto stopped at once (exit {self.proc.returncode}): {self.log_tail()}")
+            if reachable(self.host, self.port, 0.2):
+                return self
+            time.sleep(0.05)
+        self.kill()
+        raise UserError(f"mosquitto did not listen on {self.host}:{self.port}: {self.log_tail()}")
+
+    def stop(self) -> None:
+        """Stop it the way a service stop does (it saves its sessions and queues)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.proc = None
+
+    def kill(self) -> None:
+        """A crash: nothing saved since its last autosave."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(5)
+        self.proc = None
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def log_tail(self, lines: int = 3) -> str:
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+        except OSError:
+            return "(no log)"
+        return " | ".join(text[-lines:]) or "(empty log)"
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def current_user() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return str(os.getuid())

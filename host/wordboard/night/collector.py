@@ -1,0 +1,404 @@
+"""The organiser's side of the broker: it takes in what the boards send and keeps the night's
+standings.
+
+Every message is checked (:func:`wordboard.night.protocol.decode`) and stored before the broker
+is told it arrived (QoS 1, manual acknowledgement), so a crash of the organiser's command loses
+nothing the broker still holds for it (its session is persistent). Anything malformed or hostile
+is logged (the ``rejected`` table, and one line through ``log``) and dropped; it never stops the
+command. A repeat of an event already stored is recognised by ``(board, game, seq)`` and counted
+once; a *different* event under a used key is refused.
+
+When a board's state says it has sent more events than the organiser holds (the broker lost some,
+say it was killed before it saved them), the organiser asks that board to send them again
+(``to/ID/resend``). A game's result goes into the standings once the organiser has every event,
+its own replay says the game is over, and the game is the one the pairing sent to that board
+(round, table, players).
+
+:meth:`Collector.snapshot` is what the live page shows.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from wordboard.night import protocol
+from wordboard.night.mqtt import Credentials, client as make_client
+from wordboard.night.store import EventStore, rebuild_game
+
+#: seconds a gap may stay open before the board is asked to send again (and between two asks)
+GAP_WAIT = 1.5
+
+
+@dataclass
+class CollectorStats:
+    messages: int = 0
+    moves: int = 0             # new events stored
+    repeats: int = 0           # events delivered again and recognised
+    rejected: int = 0
+    resend_requests: int = 0
+    results: int = 0
+    latencies: list[float] = field(default_factory=list)   # journal commit -> stored here, seconds
+
+
+@dataclass
+class GameView:
+    board: str
+    key: str
+    info: dict
+    state: dict
+    round: int | None
+    table: int | None
+    moves: dict[int, dict] = field(default_factory=dict)    # seq -> {player, text, score, total, type}
+
+
+class Collector:
+    def __init__(self, store: EventStore, credentials: Credentials | None = None, *,
+                 broker: tuple[str, int] | None = None, log: Callable[[str], None] | None = None,
+                 client_id: str | None = None):
+        self.store = store
+        self.credentials = credentials
+        self.broker = broker
+        self.root = credentials.root if credentials else protocol.ROOT
+        self.log = log or (lambda text: None)
+        self.stats = CollectorStats()
+        self.online: dict[str, bool] = {}
+        self.games: dict[tuple[str, str], GameView] = {}
+        self.version = 0
+        self.connected = threading.Event()
+        self._watchers: list[Callable[[], None]] = []
+        self._lock = threading.RLock()
+        self._queue: queue.Queue = queue.Queue()
+        self._gaps: dict[tuple[str, str], float] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._round_seen = None
+        self._standings_cache = None
+        self.client = None
+        if credentials is not None:
+            self.client = make_client(credentials, client_id or f"wordboard-organiser-{credentials.event}"[:64],
+                                      inflight=100)
+            self.client.manual_ack_set(True)
+            self.client.on_connect = self._on_connect
+            self.client.on_disconnect = lambda *a, **k: self.connected.clear()
+            self.client.on_message = self._on_message
+        self._load()
+
+    # -- lifecycle --------------------------------------------------------------------------------
+
+    def start(self) -> Collector:
+        if self.client is not None:
+            self.client.connect_async(self.broker[0], self.broker[1], keepalive=10)
+            self.client.loop_start()
+        self._thread = threading.Thread(target=self._run, name="night-collector", daemon=True)
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._stop.set()
+        self._queue.put(None)
+        if self._thread is not None:
+            self._thread.join(10)
+        if self.client is not None:
+            self.client.disconnect()
+            self.client.loop_stop()
+
+    def watch(self, callback: Callable[[], None]) -> None:
+        self._watchers.append(callback)
+
+    def unwatch(self, callback: Callable[[], None]) -> None:
+        if callback in self._watchers:
+            self._watchers.remove(callback)
+
+    # -- MQTT (the client's network thread) ---------------------------------------------------------
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties=None):
+        if reason_code.is_failure:
+            self.log(f"night: the broker refused the organiser: {reason_code}")
+            return
+        client.subscribe(f"{self.root}/board/+/+", qos=1)
+        self.connected.set()
+        self._queue.put(("connected", None))
+
+    def _on_message(self, client, userdata, message):
+        self._queue.put(("message", (message.topic, bytes(message.payload), message.mid, message.qos)))
+
+    # -- the collector's thread -------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                item = self._queue.get(timeout=0.25)
+            except queue.Empty:
+                item = ("tick", None)
+            if item is None:
+                break
+            kind, data = item
+            try:
+                if kind == "message":
+                    topic, payload, mid, qos = data
+                    self.receive(topic, payload)
+                    if qos and self.client is not None:
+                        self.client.ack(mid, qos)
+                elif kind == "connected":
+                    self.publish_pairings()
+                self._check_gaps()
+                self._check_round()
+            except Exception as exc:  # noqa: BLE001 - one bad moment must not stop the night
+                self.log(f"night: {type(exc).__name__}: {exc}")
+
+    def receive(self, topic: str, payload: bytes) -> str:
+        """Take in one message (any thread may call it in tests; the collector's thread does in
+        the command). Returns what became of it: ``stored``, ``repeat``, ``state``, ``status``,
+        or ``rejected: reason``."""
+        with self._lock:
+            self.stats.messages += 1
+            try:
+                msg = protocol.decode(topic, payload, self.root)
+                if msg.kind not in protocol.BOARD_KINDS:
+                    raise protocol.ProtocolError("boards do not send that")
+                outcome = getattr(self, f"_{msg.kind}")(msg)
+            except protocol.ProtocolError as exc:
+                return self._reject(topic, str(exc))
+            self._changed()
+            return outcome
+
+    def _reject(self, topic: str, reason: str) -> str:
+        self.stats.rejected += 1
+        self.store.reject(topic, reason)
+        self.log(f"night: dropped a message on {protocol.describe(topic)}: {reason}")
+        return f"rejected: {reason}"
+
+    def _status(self, msg) -> str:
+        self.online[msg.board] = msg.body["online"]
+        return "status"
+
+    def _move(self, msg) -> str:
+        board, body = msg.board, msg.body
+        key, seq = body["game"], body["seq"]
+        data = json.dumps(body["data"], sort_keys=True, separators=(",", ":"))
+        extra = {k: body.get(k) for k in ("player", "score", "total", "text") if body.get(k) is not None}
+        now = time.time()
+        row = self.store.db.execute("SELECT type, data FROM events WHERE board=? AND key=? AND seq=?",
+                                    (board, key, seq)).fetchone()
+        if row is not None:
+            if row == (body["type"], data):
+                self.stats.repeats += 1
+                return "repeat"
+            raise protocol.ProtocolError(f"game {key} event {seq} differs from the one already received")
+        self.store.db.execute("INSERT INTO events (board, key, seq, type, data, extra, at, received) "
+                              "VALUES (?,?,?,?,?,?,?,?)", (board, key, seq, body["type"], data,
+                                                           json.dumps(extra), body["at"], now))
+        self.stats.moves += body["type"] == "move"
+        self.stats.latencies.append(max(0.0, now - body["at"]))
+        del self.stats.latencies[:-100_000]
+        view = self.games.get((board, key))
+        if view is not None:
+            view.moves[seq] = {"type": body["type"], **extra}
+            self._settle(view)
+        else:
+            self._orphans.setdefault((board, key), {})[seq] = {"type": body["type"], **extra}
+        return "stored"
+
+    def _state(self, msg) -> str:
+        board, body = msg.board, msg.body
+        key = body["game"]
+        view = self.games.get((board, key))
+        if view is not None and view.state.get("events", 0) > body["events"]:
+            return "state"         # an older state delivered late
+        if view is not None and view.info != body["info"]:
+            raise protocol.ProtocolError(f"game {key}: its players or settings changed")
+        state = {k: v for k, v in body.items() if k not in ("v", "info", "game")}
+        self.store.db.execute(
+            "INSERT OR REPLACE INTO games (board, key, info, state, round, table_no, updated) VALUES (?,?,?,?,?,?,?)",
+            (board, key, json.dumps(body["info"]), json.dumps(state), body.get("round"), body.get("table"),
+             time.time()))
+        if view is None:
+            view = self.games[(board, key)] = GameView(board, key, body["info"], state, body.get("round"),
+                                                       body.get("table"))
+            view.moves.update(self._orphans.pop((board, key), {}))
+        view.state, view.round, view.table = state, body.get("round"), body.get("table")
+        self._settle(view)
+        return "state"
+
+    # -- results ----------------------------------------------------------------------------------
+
+    def _settle(self, view: GameView) -> None:
+        """Note a gap, or count the result when every event is here and the game is over."""
+        wanted = view.state.get("events", 0)
+        gap_key = (view.board, view.key)
+        if any(i not in view.moves for i in range(wanted)):
+            self._gaps.setdefault(gap_key, time.monotonic())
+            return
+        self._gaps.pop(gap_key, None)
+        if view.state.get("result") is None or view.round is None:
+            return
+        if self.store.db.execute("SELECT 1 FROM results WHERE board=? AND key=?", (view.board, view.key)).fetchone():
+            return
+        problem = self._count_result(view)
+        if problem:
+            self.store.reject(protocol.board_topic(view.board, "state", self.root), problem)
+            self.stats.rejected += 1
+            self.log(f"night: result of {view.board} game {view.key} not counted: {problem}")
+
+    def _count_result(self, view: GameView) -> str | None:
+        rnd, table = view.round, view.table
+        assigned = self.store.tables().get(table)
+        if assigned != view.board:
+            return f"table {table} is played on {assigned or 'no board'}, not {view.board}"
+        pairing = next((p for p in self.store.pairings(rnd) if p.table == table), None)
+        if pairing is None or pairing.second is None:
+            return f"no game at table {table} in round {rnd}"
+        players = view.info["players"]
+        if sorted(players) != sorted([pairing.first, pairing.second]):
+            return f"round {rnd} table {table} is {pairing.first} v {pairing.second}, not {' v '.join(players)}"
+        events = [(seq, t, d) for seq, t, d, _, _ in self.store.game_events(view.board, view.key)]
+        try:
+            codec, engine = rebuild_game(view.info, events)
+        except ValueError as exc:
+            return f"its events do not replay: {exc}"
+        result = codec.result(engine)
+        if result is None:
+            return None if view.state.get("result") is None else "the board says it is over, its events do not"
+        final = dict(zip(players, result["final"]))
+        if result["final"] != view.state["result"]["final"]:
+            self.log(f"night: {view.board} game {view.key}: the board's result {view.state['result']['final']} "
+                     f"differs from its events' {result['final']}; counting the events'")
+        if self.store.db.execute("SELECT 1 FROM results WHERE round=? AND table_no=?", (rnd, table)).fetchone():
+            return f"round {rnd} table {table} already has a result"
+        self.store.db.execute(
+            "INSERT INTO results (round, table_no, board, key, first, second, first_score, second_score) "
+            "VALUES (?,?,?,?,?,?,?,?)", (rnd, table, view.board, view.key, pairing.first, pairing.second,
+                                         final[pairing.first], final[pairing.second]))
+        self.stats.results += 1
+        self._standings_cache = None
+        self.log(f"night: round {rnd} table {table}: {pairing.first} {final[pairing.first]} - "
+                 f"{final[pairing.second]} {pairing.second}")
+        return None
+
+    def _check_gaps(self) -> None:
+        now = time.monotonic()
+        for (board, key), since in list(self._gaps.items()):
+            if now - since < GAP_WAIT:
+                continue
+            view = self.games.get((board, key))
+            if view is None:
+                continue
+            missing = next(i for i in range(view.state.get("events", 0) + 1) if i not in view.moves)
+            self._gaps[(board, key)] = now
+            if self.client is not None and self.connected.is_set():
+                self.stats.resend_requests += 1
+                self.client.publish(protocol.to_board_topic(board, "resend", self.root),
+                                    protocol.encode({"game": key, "from": missing}), qos=1)
+
+    def _check_round(self) -> None:
+        rnd = self.store.current_round()
+        if rnd != self._round_seen:
+            self._round_seen = rnd
+            self.publish_pairings()
+            self._changed()
+
+    def publish_pairings(self) -> int:
+        """Send each board its pairing for the current round (retained); boards with no game this
+        round get theirs cleared. Returns how many were sent."""
+        if self.client is None or not self.connected.is_set():
+            return 0
+        return publish_pairings(self.client, self.store, self.root)
+
+    # -- what the page shows ----------------------------------------------------------------------
+
+    def _load(self) -> None:
+        self._orphans: dict[tuple[str, str], dict[int, dict]] = {}
+        for board, key, info, state, rnd, table in self.store.games():
+            view = self.games[(board, key)] = GameView(board, key, info, state, rnd, table)
+            for seq, t, _, extra, _ in self.store.game_events(board, key):
+                view.moves[seq] = {"type": t, **extra}
+
+    def _changed(self) -> None:
+        self.version += 1
+        for callback in list(self._watchers):
+            callback()
+
+    def standings(self):
+        if self._standings_cache is None:
+            self._standings_cache = self.store.standings()
+        return self._standings_cache
+
+    def snapshot(self) -> dict:
+        with self._lock:
+            rnd = self.store.current_round()
+            tables = self.store.tables()
+            out_tables = []
+            for p in self.store.pairings(rnd):
+                if p.second is None:
+                    continue
+                board = tables.get(p.table)
+                view = self._table_game(board, rnd, p.table)
+                entry = {"table": p.table, "board": board, "online": self.online.get(board, False),
+                         "players": [p.first, p.second], "moves": 0, "scores": None, "grid": None,
+                         "turn": None, "over": False, "last": None, "seq": 0}
+                if view is not None:
+                    state = view.state
+                    entry.update(players=view.info["players"], moves=state.get("moves", 0),
+                                 scores=state.get("scores"), grid=state.get("grid"), turn=state.get("turn"),
+                                 over=state.get("result") is not None, seq=len(view.moves), key=view.key,
+                                 last=_last_move(view))
+                out_tables.append(entry)
+            standings = [{"rank": i + 1, "name": s.name, "wins": s.wins, "losses": s.losses, "spread": s.spread,
+                          "games": s.games, "rating": s.rating} for i, s in enumerate(self.standings())]
+            pairs = [{"table": p.table, "players": [p.first] + ([p.second] if p.second else []),
+                      "bye": p.second is None} for p in self.store.pairings(rnd)]
+            return {"version": self.version, "event": self.store.meta("event", "game night"), "round": rnd,
+                    "tables": out_tables, "standings": standings, "pairings": pairs,
+                    "results": len(self.store.results(rnd)) if rnd else 0}
+
+    def game_detail(self, table: int, round_number: int | None = None) -> dict | None:
+        """One table's game move by move (the page's click on a table)."""
+        with self._lock:
+            rnd = round_number or self.store.current_round()
+            board = self.store.tables().get(table)
+            view = self._table_game(board, rnd, table)
+            if view is None:
+                return None
+            moves = [{"seq": seq, **m} for seq, m in sorted(view.moves.items()) if m.get("type") == "move"]
+            return {"table": table, "round": rnd, "board": board, "players": view.info["players"],
+                    "moves": moves, "scores": view.state.get("scores"), "grid": view.state.get("grid"),
+                    "result": view.state.get("result")}
+
+    def _table_game(self, board, rnd, table) -> GameView | None:
+        found = [v for v in self.games.values() if v.board == board and v.round == rnd and v.table == table]
+        return max(found, key=lambda v: v.info.get("started", 0)) if found else None
+
+
+def _last_move(view: GameView):
+    for seq in sorted(view.moves, reverse=True):
+        move = view.moves[seq]
+        if move.get("type") == "move" and move.get("text"):
+            players = view.info["players"]
+            who = players[move["player"]] if move.get("player") is not None and move["player"] < len(players) else ""
+            return {"player": who, "text": move["text"], "score": move.get("score")}
+    return None
+
+
+def publish_pairings(client, store: EventStore, root: str = protocol.ROOT, *, wait: float = 0.0) -> int:
+    rnd = store.current_round()
+    if not rnd:
+        return 0
+    event = store.meta("event", "game night")
+    by_table = {p.table: p for p in store.pairings(rnd) if p.second is not None}
+    infos = []
+    for table, board in store.tables().items():
+        topic = protocol.to_board_topic(board, "pairing", root)
+        p = by_table.get(table)
+        payload = protocol.encode({"round": rnd, "table": table, "players": [p.first, p.second],
+                                   "event": event}) if p else b""
+        infos.append(client.publish(topic, payload, qos=1, retain=True))
+    if wait:
+        deadline = time.monotonic() + wait
+        for info in infos:
+            info.wait_for_publish(max(0.01, deadline - time.monotonic()))
+    return len(by_table)

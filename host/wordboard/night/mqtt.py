@@ -1,0 +1,98 @@
+"""Connecting to the game night's broker: credentials files and configured paho-mqtt clients.
+
+A credentials file is a small JSON object written by ``wordboard night setup``::
+
+    {"user": "board-03", "password": "...", "broker": "192.168.1.10:1883", "event": "club-night"}
+
+``broker`` may be ``auto``: the board looks for the organiser's broker on the local network
+(mDNS/DNS-SD, :mod:`wordboard.night.discovery`). Every client uses MQTT 3.1.1 with a persistent
+session (``clean_session`` off, the client id fixed), so QoS 1 messages the broker queued for it
+while it was away are delivered when it is back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordboard.errors import UserError
+from wordboard.night.protocol import ROOT, check_board_id
+
+DEFAULT_PORT = 1883
+KEEPALIVE = 10
+
+
+@dataclass(frozen=True)
+class Credentials:
+    user: str
+    password: str
+    broker: str = "auto"            # HOST:PORT or auto
+    event: str = "game-night"
+    root: str = ROOT
+
+    def to_json(self) -> str:
+        return json.dumps({"user": self.user, "password": self.password, "broker": self.broker,
+                           "event": self.event, "root": self.root}, indent=1) + "\n"
+
+
+def load_credentials(path: str | Path) -> Credentials:
+    """The credentials in ``path``; :class:`UserError` naming the file if it is unusable."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UserError(f"cannot read the credentials file {path}: {exc.strerror}") from None
+    except ValueError:
+        raise UserError(f"{path}: not a credentials file (JSON expected)") from None
+    if not isinstance(data, dict) or not isinstance(data.get("user"), str) or \
+            not isinstance(data.get("password"), str):
+        raise UserError(f"{path}: a credentials file needs \"user\" and \"password\"")
+    user = data["user"]
+    if user != "organiser":
+        try:
+            check_board_id(user)
+        except ValueError as exc:
+            raise UserError(f"{path}: {exc}") from None
+    return Credentials(user, data["password"], str(data.get("broker") or "auto"),
+                       str(data.get("event") or "game-night"), str(data.get("root") or ROOT))
+
+
+def write_credentials(path: Path, credentials: Credentials) -> None:
+    """Write a credentials file readable by its owner only."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(credentials.to_json())
+
+
+def parse_broker(text: str) -> tuple[str, int]:
+    """``HOST[:PORT]`` -> (host, port); :class:`UserError` for nonsense."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep:
+        host, port = text.strip(), str(DEFAULT_PORT)
+    host = host.strip("[]")
+    try:
+        number = int(port)
+    except ValueError:
+        number = -1
+    if not host or not 0 < number < 65536:
+        raise UserError(f"not a broker address: {text!r} (HOST:PORT expected)")
+    return host, number
+
+
+def client(credentials: Credentials, client_id: str, *, will: tuple[str, bytes] | None = None,
+           inflight: int = 50):
+    """A paho-mqtt client for these credentials, not yet connected: MQTT 3.1.1, persistent
+    session, reconnecting by itself within a couple of seconds of the broker coming back."""
+    import paho.mqtt.client as mqtt
+
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False,
+                    protocol=mqtt.MQTTv311)
+    c.username_pw_set(credentials.user, credentials.password)
+    if will is not None:
+        c.will_set(will[0], will[1], qos=1, retain=True)
+    c.max_inflight_messages_set(inflight)
+    c.reconnect_delay_set(min_delay=1, max_delay=2)
+    return c
