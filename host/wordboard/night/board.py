@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from wordboard.night import games, protocol
+from wordboard.night import protocol
+from wordboard.night.follower import JournalFollower
 from wordboard.night.mqtt import Credentials, client as make_client
-from wordboard.night.outbox import Followed, Outbox
+from wordboard.night.outbox import Outbox
 
 #: messages handed to the MQTT client and not yet acknowledged, at most
 WINDOW = 50
@@ -70,9 +71,9 @@ class BoardLink:
         self._cursor = 0
         self._wake = threading.Event()
         self._stop = threading.Event()
-        self._engines: dict[int, list] = {}       # journal game id -> [info, engine, moves]
         self._resent: dict[str, float] = {}
-        self._journal = None
+        self._restate = False
+        self.follower: JournalFollower | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.RLock()
         status = protocol.board_topic(self.board, "status", self.root)
@@ -139,6 +140,8 @@ class BoardLink:
             self._note(f"the broker refused the board: {reason_code}")
             return
         self.stats.connects += 1
+        if not getattr(flags, "session_present", False):
+            self._restate = True       # the broker may have lost what it held: say where each game is
         client.subscribe(f"{self.root}/to/{self.board}/#", qos=1)
         client.publish(self._status_topic, protocol.encode({"online": True}), qos=1, retain=True)
         self.connected.set()
@@ -171,7 +174,8 @@ class BoardLink:
         from wordboard.journal import Journal
 
         # the journal is read on this thread only (an SQLite connection stays on its thread)
-        self._journal = Journal(self.journal_path)
+        journal = Journal(self.journal_path)
+        self.follower = JournalFollower(journal, self.outbox, self.board, root=self.root, since=self.since)
         last_problem = None
         try:
             while not self._stop.is_set():
@@ -180,7 +184,13 @@ class BoardLink:
                 try:
                     with self._lock:
                         self._handle_incoming()
-                        self.sync()
+                        queued = self.follower.messages_queued
+                        self.follower.sync(self.pairing)
+                        if self._restate:
+                            self._restate = False
+                            self.follower.restate()
+                        self.stats.queued += self.follower.messages_queued - queued
+                        self.stats.moves_queued = self.follower.moves_queued
                         self._take_acks()
                         self._send()
                     last_problem = None
@@ -191,7 +201,7 @@ class BoardLink:
                     last_problem = problem
                     time.sleep(0.2)
         finally:
-            self._journal.close()
+            journal.close()
 
     def _note(self, text: str) -> None:
         self.stats.log.append(text)
@@ -234,7 +244,7 @@ class BoardLink:
                 pairing = {k: msg.body[k] for k in ("round", "table", "players")}
                 if self.pairing is None or pairing != {k: self.pairing[k] for k in pairing}:
                     # games the journal holds now were not played for this pairing (unless unfinished)
-                    pairing["after"] = max((g.id for g in self._journal.games()), default=0)
+                    pairing = self.follower.note_pairing(pairing)
                     self.pairing = pairing
                     self.outbox.set_meta("pairing", pairing)
                     self._note(f"pairing: round {pairing['round']}, table {pairing['table']}: "
@@ -244,97 +254,13 @@ class BoardLink:
             elif msg.kind == "resend":
                 self._resend(msg.body["game"], msg.body["from"])
 
-    # -- reading the journal ----------------------------------------------------------------------
-
-    def sync(self) -> int:
-        """Read new journal events into the outbox; returns how many."""
-        journal = self._journal
-        followed = self.outbox.followed()
-        tagged_rounds = {f.round for f in followed.values() if f.round is not None}
-        new_events = 0
-        for info in journal.games():
-            follow = followed.get(info.id)
-            if follow is not None and follow.started != info.started:
-                follow = None          # the journal was replaced: a new game under an old id
-            if follow is None:
-                if info.started < self.since:
-                    continue
-                follow = Followed(info.id, info.started, 0, None, None)
-            retag = False
-            if follow.round is None and self.pairing is not None \
-                    and (info.finished is None or info.id > self.pairing.get("after", 0)) \
-                    and self.pairing["round"] not in tagged_rounds \
-                    and sorted(info.players) == sorted(self.pairing["players"]):
-                follow.round, follow.table = self.pairing["round"], self.pairing["table"]
-                tagged_rounds.add(follow.round)
-                retag = True
-            if info.events <= follow.next_seq and not retag and info.id in followed:
-                continue
-            new_events += self._read_game(info, follow)
-        return new_events
-
-    def _engine(self, info, follow: Followed):
-        held = self._engines.get(info.id)
-        if held is None or held[0].started != info.started:
-            engine = games.new_engine(info)
-            moves = 0
-            for event in self._journal.events(info.id)[:follow.next_seq]:
-                games.apply(info, engine, event.type, event.data)
-                moves += event.type == "move"
-            held = self._engines[info.id] = [info, engine, moves]
-        return held
-
-    def _read_game(self, info, follow: Followed) -> int:
-        held = self._engine(info, follow)
-        engine = held[1]
-        key = protocol.game_key(info.id, info.started)
-        messages = []
-        events = [e for e in self._journal.events(info.id) if e.seq >= follow.next_seq]
-        for event in events:
-            extra = games.apply(info, engine, event.type, event.data)
-            held[2] += event.type == "move"
-            messages.append(self._move_message(key, follow, event, extra))
-            follow.next_seq = event.seq + 1
-        held[0] = info
-        messages.append(self._state_message(key, info, follow, engine, held[2]))
-        self.outbox.commit(follow, messages)
-        self.stats.queued += len(messages)
-        self.stats.moves_queued += len(events)
-        self._wake.set()
-        return len(events)
-
-    def _move_message(self, key, follow, event, extra):
-        body = {"game": key, "seq": event.seq, "type": event.type, "data": event.data, "at": event.at,
-                "round": follow.round, "table": follow.table, **extra}
-        return (protocol.board_topic(self.board, "move", self.root), protocol.encode(body), False)
-
-    def _state_message(self, key, info, follow, engine, moves):
-        body = {"game": key, "info": {"kind": info.kind, "edition": info.edition, "players": list(info.players),
-                                      "seed": info.seed, "options": info.options, "started": info.started},
-                "round": follow.round, "table": follow.table, "events": follow.next_seq, "moves": moves,
-                "at": time.time(), **games.state(info, engine)}
-        return (protocol.board_topic(self.board, "state", self.root), protocol.encode(body), True)
-
     def _resend(self, key: str, start: int) -> None:
         now = time.monotonic()
         if now - self._resent.get(key, -1e9) < RESEND_INTERVAL:
             return
         self._resent[key] = now
-        follow = next((f for f in self.outbox.followed().values()
-                       if protocol.game_key(f.game, f.started) == key), None)
-        if follow is None:
-            return
-        info = self._journal.game(follow.game)
-        engine = games.new_engine(info)
-        messages, moves = [], 0
-        for event in self._journal.events(info.id)[:follow.next_seq]:
-            extra = games.apply(info, engine, event.type, event.data)
-            moves += event.type == "move"
-            if event.seq >= start:
-                messages.append(self._move_message(key, follow, event, extra))
-        messages.append(self._state_message(key, info, follow, engine, moves))
-        self.outbox.queue(messages)
+        queued = self.follower.messages_queued
+        count = self.follower.resend(key, start)
+        self.stats.queued += self.follower.messages_queued - queued
         self.stats.resends += 1
-        self.stats.queued += len(messages)
-        self.stats.moves_queued += len(messages) - 1
-        self._note(f"sending game {key} again from event {start} ({len(messages) - 1} events)")
+        self._note(f"sending game {key} again from event {start} ({count} events)")

@@ -105,7 +105,7 @@ class Mosquitto:
     :meth:`start` again keep its persistent sessions and queued messages."""
 
     def __init__(self, folder: Path, users: dict[str, str], *, host: str = "127.0.0.1", port: int | None = None,
-                 root: str = ROOT):
+                 root: str = ROOT, persistence: bool = True):
         self.folder = Path(folder)
         self.host = host
         self.port = port or free_port(host)
@@ -114,7 +114,8 @@ class Mosquitto:
         data.mkdir(exist_ok=True)
         self.log_path = self.folder / "mosquitto.log"
         self.conf = self.folder / "mosquitto.conf"
-        self.conf.write_text(config_text(host=host, port=self.port, passwd=passwd, acl=acl, data=data,
+        self.conf.write_text(config_text(host=host, port=self.port, passwd=passwd, acl=acl,
+                                         data=data if persistence else None,
                                          log=self.log_path), encoding="utf-8")
         self.proc: subprocess.Popen | None = None
         self.starts = 0

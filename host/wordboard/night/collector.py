@@ -139,15 +139,16 @@ class Collector:
                 break
             kind, data = item
             try:
-                if kind == "message":
-                    topic, payload, mid, qos = data
-                    self.receive(topic, payload)
-                    if qos and self.client is not None:
-                        self.client.ack(mid, qos)
-                elif kind == "connected":
-                    self.publish_pairings()
-                self._check_gaps()
-                self._check_round()
+                with self._lock:
+                    if kind == "message":
+                        topic, payload, mid, qos = data
+                        self.receive(topic, payload)
+                        if qos and self.client is not None:
+                            self.client.ack(mid, qos)
+                    elif kind == "connected":
+                        self.publish_pairings()
+                    self._check_gaps()
+                    self._check_round()
             except Exception as exc:  # noqa: BLE001 - one bad moment must not stop the night
                 self.log(f"night: {type(exc).__name__}: {exc}")
 
@@ -164,6 +165,8 @@ class Collector:
                 outcome = getattr(self, f"_{msg.kind}")(msg)
             except protocol.ProtocolError as exc:
                 return self._reject(topic, str(exc))
+            except Exception as exc:  # noqa: BLE001 - a message that passed the checks and still broke
+                return self._reject(topic, f"could not be taken in: {type(exc).__name__}: {str(exc)[:100]}")
             self._changed()
             return outcome
 

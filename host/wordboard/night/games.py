@@ -75,7 +75,7 @@ def _turn_text(turn) -> str:
     move = turn.move
     if isinstance(move, Play) and turn.words:
         main = turn.words[0]
-        return f"{main.position} {main.display} {turn.score}"
+        return f"{main.position} {main.display}"
     if isinstance(move, Exchange):
         return f"swap {len(move.tiles)}"
     if isinstance(move, Pass):
