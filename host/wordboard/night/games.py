@@ -50,6 +50,8 @@ def state(info: GameInfo, engine) -> dict[str, Any]:
         n = len(info.players)
         edits = getattr(engine, "score_edits", None) or {}
         out["scores"] = [engine.scores[i] + int(edits.get(i, 0)) for i in range(n)]
+        if "result" in out:
+            out["scores"] = list(out["result"]["final"])     # after the end-of-game adjustments
         out["racks"] = [len(engine.rack(i)) for i in range(n)]
         out["bag"] = engine.bag_count
         out["turn"] = None if engine.is_over else engine.current
