@@ -32,6 +32,8 @@ from wordboard.night.store import EventStore, rebuild_game
 
 #: seconds a gap may stay open before the board is asked to send again (and between two asks)
 GAP_WAIT = 1.5
+#: messages stored in one transaction at most (one write to disk for all of them)
+BATCH = 200
 
 
 @dataclass
@@ -78,6 +80,8 @@ class Collector:
         self._thread: threading.Thread | None = None
         self._round_seen = None
         self._standings_cache = None
+        # what the page shows of the record, kept here so a page never waits for the disk
+        self._view = {"round": 0, "tables": {}, "pairings": [], "results": 0, "event": "game night", "standings": []}
         self.client = None
         if credentials is not None:
             self.client = make_client(credentials, client_id or f"wordboard-organiser-{credentials.event}"[:64],
@@ -87,6 +91,7 @@ class Collector:
             self.client.on_disconnect = lambda *a, **k: self.connected.clear()
             self.client.on_message = self._on_message
         self._load()
+        self._refresh_view()
 
     # -- lifecycle --------------------------------------------------------------------------------
 
@@ -132,20 +137,32 @@ class Collector:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                item = self._queue.get(timeout=0.25)
+                items = [self._queue.get(timeout=0.25)]
             except queue.Empty:
-                item = ("tick", None)
-            if item is None:
+                items = [("tick", None)]
+            while len(items) < BATCH:         # what else has come: stored in one transaction
+                try:
+                    items.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            if None in items:
                 break
-            kind, data = item
             try:
+                acks = []
+                with self.store.transaction():         # committed (on disk) after the lock is let go
+                    with self._lock:
+                        for kind, data in items:
+                            if kind == "message":
+                                topic, payload, mid, qos = data
+                                self.receive(topic, payload)
+                                if qos:
+                                    acks.append((mid, qos))
+                # the broker hears a message arrived only once it is on disk here
+                for mid, qos in acks:
+                    if self.client is not None:
+                        self.client.ack(mid, qos)
                 with self._lock:
-                    if kind == "message":
-                        topic, payload, mid, qos = data
-                        self.receive(topic, payload)
-                        if qos and self.client is not None:
-                            self.client.ack(mid, qos)
-                    elif kind == "connected":
+                    if any(kind == "connected" for kind, _ in items):
                         self.publish_pairings()
                     self._check_gaps()
                     self._check_round()
@@ -279,6 +296,7 @@ class Collector:
                                          final[pairing.first], final[pairing.second]))
         self.stats.results += 1
         self._standings_cache = None
+        self._refresh_view()
         self.log(f"night: round {rnd} table {table}: {pairing.first} {final[pairing.first]} - "
                  f"{final[pairing.second]} {pairing.second}")
         return None
@@ -302,8 +320,19 @@ class Collector:
         rnd = self.store.current_round()
         if rnd != self._round_seen:
             self._round_seen = rnd
+            self._standings_cache = None
+            self._refresh_view()
             self.publish_pairings()
             self._changed()
+
+    def _refresh_view(self) -> None:
+        """Read what the page shows of the record (round, tables, pairings, results, standings)."""
+        rnd = self.store.current_round()
+        standings = [{"rank": i + 1, "name": s.name, "wins": s.wins, "losses": s.losses, "spread": s.spread,
+                      "games": s.games, "rating": s.rating} for i, s in enumerate(self.standings())]
+        self._view = {"round": rnd, "tables": self.store.tables(), "pairings": self.store.pairings(rnd),
+                      "results": len(self.store.results(rnd)) if rnd else 0,
+                      "event": self.store.meta("event", "game night"), "standings": standings}
 
     def publish_pairings(self) -> int:
         """Send each board its pairing for the current round (retained); boards with no game this
@@ -332,45 +361,43 @@ class Collector:
         return self._standings_cache
 
     def snapshot(self) -> dict:
+        """What the live page shows (from memory: it never waits for the disk)."""
         with self._lock:
-            rnd = self.store.current_round()
-            tables = self.store.tables()
+            view = self._view
+            rnd, tables = view["round"], view["tables"]
             out_tables = []
-            for p in self.store.pairings(rnd):
+            for p in view["pairings"]:
                 if p.second is None:
                     continue
                 board = tables.get(p.table)
-                view = self._table_game(board, rnd, p.table)
+                game = self._table_game(board, rnd, p.table)
                 entry = {"table": p.table, "board": board, "online": self.online.get(board, False),
                          "players": [p.first, p.second], "moves": 0, "scores": None, "grid": None,
                          "turn": None, "over": False, "last": None, "seq": 0}
-                if view is not None:
-                    state = view.state
-                    entry.update(players=view.info["players"], moves=state.get("moves", 0),
+                if game is not None:
+                    state = game.state
+                    entry.update(players=game.info["players"], moves=state.get("moves", 0),
                                  scores=state.get("scores"), grid=state.get("grid"), turn=state.get("turn"),
-                                 over=state.get("result") is not None, seq=len(view.moves), key=view.key,
-                                 last=_last_move(view))
+                                 over=state.get("result") is not None, seq=len(game.moves), key=game.key,
+                                 last=_last_move(game))
                 out_tables.append(entry)
-            standings = [{"rank": i + 1, "name": s.name, "wins": s.wins, "losses": s.losses, "spread": s.spread,
-                          "games": s.games, "rating": s.rating} for i, s in enumerate(self.standings())]
             pairs = [{"table": p.table, "players": [p.first] + ([p.second] if p.second else []),
-                      "bye": p.second is None} for p in self.store.pairings(rnd)]
-            return {"version": self.version, "event": self.store.meta("event", "game night"), "round": rnd,
-                    "tables": out_tables, "standings": standings, "pairings": pairs,
-                    "results": len(self.store.results(rnd)) if rnd else 0}
+                      "bye": p.second is None} for p in view["pairings"]]
+            return {"version": self.version, "event": view["event"], "round": rnd, "tables": out_tables,
+                    "standings": view["standings"], "pairings": pairs, "results": view["results"]}
 
-    def game_detail(self, table: int, round_number: int | None = None) -> dict | None:
-        """One table's game move by move (the page's click on a table)."""
+    def game_detail(self, table: int) -> dict | None:
+        """One table's game of this round move by move (the page's click on a table)."""
         with self._lock:
-            rnd = round_number or self.store.current_round()
-            board = self.store.tables().get(table)
-            view = self._table_game(board, rnd, table)
-            if view is None:
+            rnd = self._view["round"]
+            board = self._view["tables"].get(table)
+            game = self._table_game(board, rnd, table)
+            if game is None:
                 return None
-            moves = [{"seq": seq, **m} for seq, m in sorted(view.moves.items()) if m.get("type") == "move"]
-            return {"table": table, "round": rnd, "board": board, "players": view.info["players"],
-                    "moves": moves, "scores": view.state.get("scores"), "grid": view.state.get("grid"),
-                    "result": view.state.get("result")}
+            moves = [{"seq": seq, **m} for seq, m in sorted(game.moves.items()) if m.get("type") == "move"]
+            return {"table": table, "round": rnd, "board": board, "players": game.info["players"],
+                    "moves": moves, "scores": game.state.get("scores"), "grid": game.state.get("grid"),
+                    "result": game.state.get("result")}
 
     def _table_game(self, board, rnd, table) -> GameView | None:
         found = [v for v in self.games.values() if v.board == board and v.round == rnd and v.table == table]
