@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import stat
+import time
 
 import pytest
 
@@ -85,3 +86,17 @@ def test_mistakes_are_one_line_and_status_2(tmp_path, capsys):
     (tmp_path / "bad.credentials").write_text('{"user": "board+1", "password": "x"}')
     assert main(["night", "board", "--credentials", str(tmp_path / "bad.credentials")]) == 2
     assert "not a board id" in capsys.readouterr().err
+
+
+def test_wordboard_run_seats_the_pairing_the_board_received(tmp_path, capsys):
+    from wordboard.journal import Journal
+    from wordboard.night import pairing_file
+
+    pairing_file.write({"round": 2, "table": 3, "players": ["Ann", "Bob"]})
+    journal = tmp_path / "j.sqlite3"
+    assert main(["run", "--quick", "--speed", "inf", "--no-leds", "--new", "--journal", str(journal),
+                 "--max-moves", "2", "--seed", "3"]) == 0
+    assert "game night: round 2, table 3: Ann v Bob" in capsys.readouterr().out
+    with Journal(journal) as j:
+        assert j.games()[-1].players == ("Ann", "Bob")
+    assert pairing_file.read(now=time.time() + pairing_file.MAX_AGE + 1) is None    # another evening's

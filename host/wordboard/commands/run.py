@@ -141,6 +141,14 @@ def run(args) -> int:
     speed = args.speed or (40.0 if args.quick else 8.0)
     if args.players is not None and not 2 <= len(args.players) <= 4:
         raise UserError("give 2 to 4 player names")
+    if args.players is None and args.resume != "yes":
+        from wordboard.night import pairing_file   # a game night: the organiser's pairing for this board
+
+        pairing = pairing_file.read()
+        if pairing is not None:
+            args.players = pairing["players"]
+            print(f"game night: round {pairing['round']}, table {pairing['table']}: "
+                  f"{' v '.join(pairing['players'])}", flush=True)
 
     def out(text: str) -> None:
         print(text, flush=True)

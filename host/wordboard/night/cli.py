@@ -215,13 +215,13 @@ def _board(args, speed) -> int:
         host, port = found
     else:
         host, port = parse_broker(where)
-    pairing_file = outbox_path().parent / "night-pairing.json"
-
     def show_pairing(pairing: dict) -> None:
-        from wordboard.paths import write_atomically
-        import json
+        from wordboard.night import pairing_file
 
-        write_atomically(pairing_file, json.dumps(pairing).encode())
+        try:
+            pairing_file.write(pairing)
+        except OSError as exc:
+            print(f"night: cannot keep the pairing for wordboard run: {exc}", flush=True)
         print(f"night: round {pairing['round']}, table {pairing['table']}: {' v '.join(pairing['players'])}",
               flush=True)
 
