@@ -70,7 +70,7 @@ class PageWatcher:
             while not self._stop.is_set():
                 try:
                     text = await asyncio.wait_for(ws.recv(), 0.5)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
                 now = time.time()
                 msg = json.loads(text)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.night.support import board_messages
 from wordboard.journal import Journal
@@ -51,7 +52,7 @@ def check_standings(store, two_games):
     expected = journal_finals(two_games)
     results = store.results(1)
     assert len(results) == 2
-    for _, table, board, _, first, second, s1, s2 in results:
+    for _, _, _, _, first, second, s1, s2 in results:
         assert (s1, s2) == (expected[first], expected[second])
     assert store.move_count() == expected["board-01"] + expected["board-02"]
     standings = store.standings()

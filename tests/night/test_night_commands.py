@@ -7,8 +7,6 @@ import csv
 import stat
 import time
 
-import pytest
-
 from tests.night.support import board_messages, need_mosquitto
 from tests.night.test_night_collect import PAIRINGS
 from wordboard import gcg

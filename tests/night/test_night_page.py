@@ -14,8 +14,15 @@ import pytest
 
 from tests.night.support import board_messages
 from tests.night.test_night_collect import PAIRINGS, new_store
-from tests.screen.support import CHROMIUM, WAIT_MS, check_screenshot, free_port, launch_browser, \
-    screenshots_folder, wait_until
+from tests.screen.support import (
+    CHROMIUM,
+    WAIT_MS,
+    check_screenshot,
+    free_port,
+    launch_browser,
+    screenshots_folder,
+    wait_until,
+)
 from wordboard.night.collector import Collector
 from wordboard.night.live import NightServer
 
@@ -115,7 +122,7 @@ def test_the_page_is_served_only_to_local_names_and_its_own_origin(night):
     assert get(server.url, host="wordboard.local")[0] == 200
 
     from websockets.asyncio.client import connect
-    from websockets.exceptions import InvalidStatus
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
 
     ws_url = server.url.replace("http", "ws") + "ws"
 
@@ -137,7 +144,7 @@ def test_the_page_is_served_only_to_local_names_and_its_own_origin(night):
                 if reply["type"] == "game":
                     break
             assert reply["table"] == 1 and reply["game"] is None      # nothing played there yet
-            with pytest.raises(Exception):
+            with pytest.raises(ConnectionClosed):
                 await ws.send("x" * 10_000)                            # too big: the server closes
                 await asyncio.wait_for(ws.recv(), 10)
 

@@ -142,7 +142,7 @@ def run(args) -> int:
     if args.players is not None and not 2 <= len(args.players) <= 4:
         raise UserError("give 2 to 4 player names")
     if args.players is None and args.resume != "yes":
-        from wordboard.night import pairing_file   # a game night: the organiser's pairing for this board
+        from wordboard.night import pairing_file  # a game night: the organiser's pairing for this board
 
         pairing = pairing_file.read()
         if pairing is not None:

@@ -20,13 +20,14 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from wordboard.night import protocol
 from wordboard.night.follower import JournalFollower
-from wordboard.night.mqtt import Credentials, client as make_client
+from wordboard.night.mqtt import Credentials
+from wordboard.night.mqtt import client as make_client
 from wordboard.night.outbox import Outbox
 
 #: messages handed to the MQTT client and not yet acknowledged, at most
@@ -244,6 +245,7 @@ class BoardLink:
                 pairing = {k: msg.body[k] for k in ("round", "table", "players")}
                 if self.pairing is None or pairing != {k: self.pairing[k] for k in pairing}:
                     # games the journal holds now were not played for this pairing (unless unfinished)
+                    assert self.follower is not None
                     pairing = self.follower.note_pairing(pairing)
                     self.pairing = pairing
                     self.outbox.set_meta("pairing", pairing)
@@ -259,6 +261,7 @@ class BoardLink:
         if now - self._resent.get(key, -1e9) < RESEND_INTERVAL:
             return
         self._resent[key] = now
+        assert self.follower is not None
         queued = self.follower.messages_queued
         count = self.follower.resend(key, start)
         self.stats.queued += self.follower.messages_queued - queued

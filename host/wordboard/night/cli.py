@@ -47,10 +47,10 @@ def _setup(args, speed) -> int:
         broker = f"{host}:{port}"
     event = setup(folder, args.tables, name=args.name, broker=broker, port=args.port)
     print(f"game night '{args.name}' in {event.folder}: {args.tables} tables (board-01 ...)")
-    print(f"  boards: copy boards/board-NN.credentials onto each board, then run there: "
-          f"wordboard night board --credentials FILE")
-    print(f"  broker: 'wordboard night broker' here, or Debian's mosquitto service: copy mosquitto/passwd and "
-          f"mosquitto/acl to /etc/mosquitto/wordboard/ and mosquitto/wordboard.conf to /etc/mosquitto/conf.d/")
+    print("  boards: copy boards/board-NN.credentials onto each board, then run there: "
+          "wordboard night board --credentials FILE")
+    print("  broker: 'wordboard night broker' here, or Debian's mosquitto service: copy mosquitto/passwd and "
+          "mosquitto/acl to /etc/mosquitto/wordboard/ and mosquitto/wordboard.conf to /etc/mosquitto/conf.d/")
     return 0
 
 

@@ -23,11 +23,13 @@ import json
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any
 
 from wordboard.night import protocol
-from wordboard.night.mqtt import Credentials, client as make_client
+from wordboard.night.mqtt import Credentials
+from wordboard.night.mqtt import client as make_client
 from wordboard.night.store import EventStore, rebuild_game
 
 #: seconds a gap may stay open before the board is asked to send again (and between two asks)
@@ -78,10 +80,11 @@ class Collector:
         self._gaps: dict[tuple[str, str], float] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._round_seen = None
-        self._standings_cache = None
+        self._round_seen: int | None = None
+        self._standings_cache: list | None = None
         # what the page shows of the record, kept here so a page never waits for the disk
-        self._view = {"round": 0, "tables": {}, "pairings": [], "results": 0, "event": "game night", "standings": []}
+        self._view: dict[str, Any] = {"round": 0, "tables": {}, "pairings": [], "results": 0,
+                                      "event": "game night", "standings": []}
         self.client = None
         if credentials is not None:
             self.client = make_client(credentials, client_id or f"wordboard-organiser-{credentials.event}"[:64],
@@ -97,6 +100,7 @@ class Collector:
 
     def start(self) -> Collector:
         if self.client is not None:
+            assert self.broker is not None, "a collector with credentials needs the broker's address"
             self.client.connect_async(self.broker[0], self.broker[1], keepalive=10)
             self.client.loop_start()
         self._thread = threading.Thread(target=self._run, name="night-collector", daemon=True)
@@ -267,6 +271,8 @@ class Collector:
 
     def _count_result(self, view: GameView) -> str | None:
         rnd, table = view.round, view.table
+        if rnd is None or table is None:
+            return "not played for a round of the night"
         assigned = self.store.tables().get(table)
         if assigned != view.board:
             return f"table {table} is played on {assigned or 'no board'}, not {view.board}"

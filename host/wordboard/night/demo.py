@@ -27,8 +27,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import wordboard
 from wordboard.night import protocol
@@ -86,17 +86,20 @@ class BoardProcess:
         return self.proc is not None and self.proc.poll() is None
 
     def wait(self, timeout: float) -> int | None:
+        if self.proc is None:
+            return None
         try:
             return self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
             return None
 
     def stop(self) -> None:
-        if self.running():
-            self.proc.terminate()
+        proc = self.proc
+        if proc is not None and proc.poll() is None:
+            proc.terminate()
             if self.wait(5) is None:
-                self.proc.kill()
-                self.proc.wait(5)
+                proc.kill()
+                proc.wait(5)
 
 
 def run_demo(n: int, *, faults: bool = False, speed: str = "inf", hardware: str = "sim",
@@ -117,6 +120,7 @@ def run_demo(n: int, *, faults: bool = False, speed: str = "inf", hardware: str 
 
 def _demo(folder: Path, n: int, faults: bool, speed: str, hardware: str, lexicon: str, listen: str | None,
           timeout: float, out) -> int:
+    from wordboard.errors import UserError
     from wordboard.night.broker import Mosquitto
     from wordboard.night.collector import Collector
     from wordboard.night.event import setup
@@ -138,14 +142,14 @@ def _demo(folder: Path, n: int, faults: bool, speed: str, hardware: str, lexicon
 
         page = NightServer(collector, listen, lan=False).start()
         out(f"night demo: live page {page.url}")
-    boards = {}
+    boards: dict[str, BoardProcess] = {}
     try:
         if not collector.connected.wait(10):
             raise UserError("the organiser could not connect to the broker")
-        for table, board in store.tables().items():
-            boards[board] = BoardProcess(event, board, broker.address, folder / "boards" / board, seed=table,
-                                         speed=speed, hardware=hardware, lexicon=lexicon)
-            boards[board].start()
+        for table, name in store.tables().items():
+            boards[name] = BoardProcess(event, name, broker.address, folder / "boards" / name, seed=table,
+                                        speed=speed, hardware=hardware, lexicon=lexicon)
+            boards[name].start()
         fault_log: list[str] = []
         stop_faults = threading.Event()
         faulting = threading.Lock()        # held while a fault is being made (a board may be down)

@@ -72,7 +72,7 @@ def grid(board) -> list[str]:
 
 
 def _turn_text(turn) -> str:
-    from wordboard.lexulous import Exchange, Pass, Play
+    from wordboard.lexulous.moves import Exchange, Pass, Play
 
     move = turn.move
     if isinstance(move, Play) and turn.words:

@@ -20,8 +20,15 @@ import threading
 from dataclasses import dataclass, field
 from importlib import resources
 
-from wordboard.screen.server import (SECURITY_HEADERS, allowed_hosts, host_allowed, load_static,
-                                     origin_allowed, parse_listen, peer_allowed)
+from wordboard.screen.server import (
+    SECURITY_HEADERS,
+    allowed_hosts,
+    host_allowed,
+    load_static,
+    origin_allowed,
+    parse_listen,
+    peer_allowed,
+)
 
 MAX_CLIENTS = 64
 MAX_MESSAGE = 512
@@ -46,13 +53,13 @@ class NightServer:
             raise UserError(f"--listen: {exc}") from None
         self.static = load_static(resources.files("wordboard.night") / "static")
         self.hosts = allowed_hosts()
-        self.clients: set = set()
-        self.loop = None
-        self._stop = None
+        self.clients: set[Page] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
-        self._thread = None
+        self._thread: threading.Thread | None = None
         self.error: BaseException | None = None
-        self.bound = None
+        self.bound: tuple[str, int] | None = None
 
     def start(self, timeout: float = 10.0) -> NightServer:
         self._thread = threading.Thread(target=self._run, daemon=True, name="night-page")
@@ -76,14 +83,14 @@ class NightServer:
         from websockets.asyncio.server import serve
 
         self.loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
+        stop = self._stop = asyncio.Event()
         self.collector.watch(self._wake_threadsafe)
         try:
             async with serve(self._handler, self.host, self.port, process_request=self._http, max_size=MAX_MESSAGE,
                              ping_interval=20, ping_timeout=20, server_header=None) as server:
                 self.bound = next(iter(server.sockets)).getsockname()[:2]
                 self._ready.set()
-                await self._stop.wait()
+                await stop.wait()
         finally:
             self.collector.unwatch(self._wake_threadsafe)
 

@@ -17,8 +17,8 @@ Each round, every player who is playing appears exactly once: in one game, or as
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 #: A bye counts as a win by this many points.
 BYE_SPREAD = 50
@@ -97,7 +97,7 @@ def round_robin(players: Sequence[str], round_number: int) -> list[Game]:
     """Round ``round_number`` (1-based) of a round robin of ``players`` (in seeding order). Over
     ``len(players) - 1`` rounds (``len(players)`` when odd) every pair meets exactly once; who
     sits first alternates."""
-    names = list(players)
+    names: list[str | None] = list(players)
     _check_names(names)
     if len(names) % 2:
         names.append(None)
@@ -200,8 +200,9 @@ def _pair_down(players: list[str], met: dict[str, set[str]], allowed: int, budge
     return None
 
 
-def _game(a, b) -> Game:
+def _game(a: str | None, b: str | None) -> Game:
     if a is None:
+        assert b is not None
         return Game(b, None)
     return Game(a, b)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from wordboard.night.board import BoardLink
 from wordboard.night.mqtt import Credentials
@@ -72,7 +72,7 @@ def _already_played(journal_path: Path, link: BoardLink, pairing: dict) -> bool:
             follow = followed.get(info.id)
             tag = follow.round if follow is not None else None
             if info.finished is not None and sorted(info.players) == sorted(pairing["players"]) and \
-                    (tag == pairing["round"] or (tag is None and info.id > link.pairing.get("after", 0))):
+                    (tag == pairing["round"] or (tag is None and info.id > (link.pairing or {}).get("after", 0))):
                 return True
     return False
 
@@ -82,7 +82,7 @@ def _play(journal_path: Path, pairing: dict, *, seed: int, speed: float, hardwar
     from wordboard.controller.session import SessionConfig, open_session
 
     config = SessionConfig(game="lexulous", hardware=hardware, players=tuple(pairing["players"]), resume="auto",
-                           speed=speed, seed=seed, camera="none", lexicon=lexicon, journal=journal_path,
+                           speed=speed, seed=seed, camera="none", lexicon=lexicon or "", journal=journal_path,
                            habits="tidy", show_leds=False, out=lambda text: None)
     with open_session(config) as session:
         session.wait_ready()
