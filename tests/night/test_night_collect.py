@@ -119,6 +119,7 @@ HOSTILE = [
     ("wordboard/board/board-01/move", b"\xff\xfe not utf-8"),
     ("wordboard/board/board-01/move", b"[1, 2, 3]"),
     ("wordboard/board/board-01/move", b'{"v": 1, "game": "1-1", "seq": -1, "type": "move", "data": {}, "at": 1}'),
+    ("wordboard/board/board-01/move", b'{"v": 1, "game": "1-1", "seq": 50000, "type": "move", "data": {}, "at": 1}'),
     ("wordboard/board/board-01/move", b'{"v": 1, "game": "1-1", "seq": 1e400, "type": "move", "data": {}, "at": 1}'),
     ("wordboard/board/board-01/move", b'{"v": 1, "game": "../../x", "seq": 0, "type": "move", "data": {}, "at": 1}'),
     ("wordboard/board/board-01/move", b'{"v": 1, "game": "1-1", "seq": 0, "type": "undo", "data": {}, "at": 1}'),

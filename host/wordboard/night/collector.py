@@ -36,6 +36,8 @@ from wordboard.night.store import EventStore, rebuild_game
 GAP_WAIT = 1.5
 #: messages stored in one transaction at most (one write to disk for all of them)
 BATCH = 200
+#: games one board may send in one night (more is a board gone wrong, or hostile)
+MAX_GAMES_PER_BOARD = 1000
 
 
 @dataclass
@@ -81,13 +83,15 @@ class Collector:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._round_seen: int | None = None
+        self._snapshot: dict | None = None
         self._standings_cache: list | None = None
         # what the page shows of the record, kept here so a page never waits for the disk
         self._view: dict[str, Any] = {"round": 0, "tables": {}, "pairings": [], "results": 0,
                                       "event": "game night", "standings": []}
         self.client = None
         if credentials is not None:
-            self.client = make_client(credentials, client_id or f"wordboard-organiser-{credentials.event}"[:64],
+            event_id = "".join(c if c.isalnum() else "-" for c in credentials.event)
+            self.client = make_client(credentials, client_id or f"wordboard-organiser-{event_id}"[:64],
                                       inflight=100)
             self.client.manual_ack_set(True)
             self.client.on_connect = self._on_connect
@@ -225,7 +229,10 @@ class Collector:
             view.moves[seq] = {"type": body["type"], **extra}
             self._settle(view)
         else:
-            self._orphans.setdefault((board, key), {})[seq] = {"type": body["type"], **extra}
+            orphans = self._orphans.setdefault((board, key), {})
+            if len(self._orphans) > MAX_GAMES_PER_BOARD * 4:
+                raise protocol.ProtocolError("too many events of games never described")
+            orphans[seq] = {"type": body["type"], **extra}
         return "stored"
 
     def _state(self, msg) -> str:
@@ -242,6 +249,8 @@ class Collector:
             (board, key, json.dumps(body["info"]), json.dumps(state), body.get("round"), body.get("table"),
              time.time()))
         if view is None:
+            if sum(1 for b, _ in self.games if b == board) >= MAX_GAMES_PER_BOARD:
+                raise protocol.ProtocolError(f"{board} has sent {MAX_GAMES_PER_BOARD} games already")
             view = self.games[(board, key)] = GameView(board, key, body["info"], state, body.get("round"),
                                                        body.get("table"))
             view.moves.update(self._orphans.pop((board, key), {}))
@@ -367,8 +376,12 @@ class Collector:
         return self._standings_cache
 
     def snapshot(self) -> dict:
-        """What the live page shows (from memory: it never waits for the disk)."""
+        """What the live page shows (from memory: it never waits for the disk; made once per change
+        however many pages watch)."""
         with self._lock:
+            cached = self._snapshot
+            if cached is not None and cached["version"] == self.version:
+                return cached
             view = self._view
             rnd, tables = view["round"], view["tables"]
             out_tables = []
@@ -389,8 +402,9 @@ class Collector:
                 out_tables.append(entry)
             pairs = [{"table": p.table, "players": [p.first] + ([p.second] if p.second else []),
                       "bye": p.second is None} for p in view["pairings"]]
-            return {"version": self.version, "event": view["event"], "round": rnd, "tables": out_tables,
-                    "standings": view["standings"], "pairings": pairs, "results": view["results"]}
+            self._snapshot = {"version": self.version, "event": view["event"], "round": rnd, "tables": out_tables,
+                              "standings": view["standings"], "pairings": pairs, "results": view["results"]}
+            return self._snapshot
 
     def game_detail(self, table: int) -> dict | None:
         """One table's game of this round move by move (the page's click on a table)."""

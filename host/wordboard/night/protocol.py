@@ -40,7 +40,8 @@ GAME_KEY = re.compile(r"^[0-9]{1,9}-[0-9]{1,15}$")
 MAX_NAME = 40
 MAX_PLAYERS = 4
 MAX_GRID = 32
-MAX_SEQ = 1_000_000
+#: events in one game at most (a crossword game has about a hundred, rack decisions included)
+MAX_SEQ = 20_000
 MAX_SCORE = 100_000
 KINDS = ("lexulous", "hexx", "extradiction", "dexikon")
 
