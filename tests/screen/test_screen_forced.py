@@ -168,7 +168,7 @@ def test_hexx_squares_chosen_by_tapping_the_board(rig, browser, shots):
     cell(page, rig, "e4").click()
     kept = page.locator("#prompt .choice:not(.hidden)")
     values = [kept.nth(i).get_attribute("data-value") for i in range(kept.count())]
-    assert 1 < len(values) < every and all(v.startswith("e4=") or v == "forfeit" for v in values)
+    assert 1 < len(values) < every and all(v.startswith("E4=") or v == "forfeit" for v in values)
     page.screenshot(path=str(shots / "hexx-metamorphosis-800x480.png"))
     check_screenshot(shots / "hexx-metamorphosis-800x480.png")
     swap = next(v for v in values if v != "forfeit")

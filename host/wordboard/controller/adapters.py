@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol
 
 from wordboard.controller.questions import Question
+from wordboard.rules import Square, square_name
 
-Square = tuple[int, int]
 AnswerKey = tuple[str, Square, str | None]   # (question kind, square, tag uid)
 
 
@@ -85,7 +85,7 @@ class GameAdapter(Protocol):
 
 def decision_for(kind: str, square: Square, uid: str | None, value: str) -> dict:
     """The journal decision for an answer about a square."""
-    name = f"{chr(ord('A') + square[1])}{square[0] + 1}"
+    name = square_name(square)
     return {kind: {"square": name, "uid": uid, "value": value}}
 
 
@@ -96,9 +96,8 @@ def answer_key_from_decision(data: Mapping) -> tuple[AnswerKey, str] | None:
     (kind, body), = data.items()
     if not isinstance(body, dict) or set(body) != {"square", "uid", "value"}:
         return None
-    name = body["square"]
     try:
-        square = (int(name[1:]) - 1, ord(name[0].upper()) - ord("A"))
-    except (ValueError, IndexError, TypeError):
+        square = Square.parse(body["square"])
+    except ValueError:
         return None
     return (kind, square, body["uid"]), body["value"]

@@ -5,6 +5,7 @@ process, question kinds of their own, square names.
 from __future__ import annotations
 
 import threading
+from wordboard.rules import square_name
 
 Square = tuple[int, int]
 
@@ -29,11 +30,6 @@ def dictionary(name: str | None):
 
             found = _dictionaries[name] = load_dictionary(name)
         return found
-
-
-def square_name(square: Square) -> str:
-    """``H8``-style name of a (row, col) square, as the controller names squares."""
-    return f"{chr(ord('A') + square[1])}{square[0] + 1}"
 
 
 def parse_square_name(text: str) -> Square:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping
+from wordboard.rules import square_name
 
 Square = tuple[int, int]
 
@@ -339,7 +340,7 @@ class TurnTracker:
         self._end_requested_at = None
         self._accepted_at = None
         if view.disturbed:
-            names = ", ".join(_name(s) for s in view.disturbed)
+            names = ", ".join(square_name(s) for s in view.disturbed)
             return Blocked(view.disturbed, f"a tile that was already played is out of place ({names}): "
                                            "put it back")
         if not view.settled:
@@ -349,9 +350,6 @@ class TurnTracker:
         return Proposal(view.pending, reason)
 
 
-def _name(square: Square) -> str:
-    return f"{chr(ord('A') + square[1])}{square[0] + 1}"
-
 
 def square_names(squares: Iterable[Square]) -> str:
-    return ", ".join(_name(s) for s in squares)
+    return ", ".join(square_name(s) for s in squares)

@@ -67,6 +67,7 @@ from wordboard.dexikon.scoring import (STANDARD, FinalScore, ScoreSheet, Variant
                                        rank)
 from wordboard.dexikon.words import MIN_WORD_LENGTH, WordList, fits_row, row_spellings
 from wordboard.dictionary import fold_word
+from wordboard.rules import IllegalMove, RuleId
 
 __all__ = [
     "HAND_SIZE", "POOL_SIZE", "SOLO_POOL_PENALTIES", "Phase", "IllegalAction", "Game", "Player",
@@ -82,29 +83,55 @@ HAND_SIZE = 6              # "draw six new cards"
 POOL_SIZE = 6              # "Deal six cards from the pool stack face up"
 SOLO_POOL_PENALTIES = 10   # "shuffle ten Penalties into the pool deck"
 
-# Rule names used in IllegalAction, quoting the rulebook's headings.
-R_PHASE = "Taking a turn: each turn is broken into six phases"
-R_PLAY = "1. Play cards"
-R_ACTION = "1. Play cards: each Action card has an effect that you can resolve once"
-R_RETRY = "Challenging a player's word: a second attempt does not resolve Action effects"
-R_DECLARE = "2. Declare your word"
-R_BANKED = "Important: once you BANK a word, nobody can spell that word again"
-R_LENGTH = "2. Declare your word (wordboard: a word has at least two letters)"
-R_STRICT = "Optional: the dictionary is the authority"
-R_CHALLENGE = "Challenging a player's word"
-R_RESPONSE = "Response (yellow): show it to ignore Attack cards"
-R_REFRESH = "4. Refresh the pool (optional): once per turn, before using your points"
-R_SOLO_REFRESH = "Solo play: you can no longer choose to refresh the pool"
-R_POINTS = "5. Use your points: SPEND or BANK"
-R_BUY = "5. Buy cards for their points cost"
-R_BUY_ONE = "5. You must buy at least one card"
-R_ONE_CORE = "5. You may not buy more than one core (0 cost) card"
-R_NO_WORD = "If you do not spell a valid word on your turn, you must still buy a 0-cost card"
-R_SOLO_KEEP = "Solo play: return all but one (your choice) of the pool cards"
-R_LAST_WORD = "Getting the last word"
-R_LAST_PENALTY = "A Penalty gained in a challenge over a last word may not be used in it"
-R_END_RETURN = "End of the game (black): return cards not used in your last word"
-R_SETUP = "Setup"
+class Rule(RuleId):
+    """The rules an action can break, quoting the rulebook's headings."""
+
+    PHASE = "Taking a turn: each turn is broken into six phases"
+    PLAY = "1. Play cards"
+    ACTION = "1. Play cards: each Action card has an effect that you can resolve once"
+    RETRY = "Challenging a player's word: a second attempt does not resolve Action effects"
+    DECLARE = "2. Declare your word"
+    BANKED = "Important: once you BANK a word, nobody can spell that word again"
+    LENGTH = "2. Declare your word (wordboard: a word has at least two letters)"
+    STRICT = "Optional: the dictionary is the authority"
+    CHALLENGE = "Challenging a player's word"
+    RESPONSE = "Response (yellow): show it to ignore Attack cards"
+    REFRESH = "4. Refresh the pool (optional): once per turn, before using your points"
+    SOLO_REFRESH = "Solo play: you can no longer choose to refresh the pool"
+    POINTS = "5. Use your points: SPEND or BANK"
+    BUY = "5. Buy cards for their points cost"
+    BUY_ONE = "5. You must buy at least one card"
+    ONE_CORE = "5. You may not buy more than one core (0 cost) card"
+    NO_WORD = "If you do not spell a valid word on your turn, you must still buy a 0-cost card"
+    SOLO_KEEP = "Solo play: return all but one (your choice) of the pool cards"
+    LAST_WORD = "Getting the last word"
+    LAST_PENALTY = "A Penalty gained in a challenge over a last word may not be used in it"
+    END_RETURN = "End of the game (black): return cards not used in your last word"
+    SETUP = "Setup"
+
+
+R_PHASE = Rule.PHASE
+R_PLAY = Rule.PLAY
+R_ACTION = Rule.ACTION
+R_RETRY = Rule.RETRY
+R_DECLARE = Rule.DECLARE
+R_BANKED = Rule.BANKED
+R_LENGTH = Rule.LENGTH
+R_STRICT = Rule.STRICT
+R_CHALLENGE = Rule.CHALLENGE
+R_RESPONSE = Rule.RESPONSE
+R_REFRESH = Rule.REFRESH
+R_SOLO_REFRESH = Rule.SOLO_REFRESH
+R_POINTS = Rule.POINTS
+R_BUY = Rule.BUY
+R_BUY_ONE = Rule.BUY_ONE
+R_ONE_CORE = Rule.ONE_CORE
+R_NO_WORD = Rule.NO_WORD
+R_SOLO_KEEP = Rule.SOLO_KEEP
+R_LAST_WORD = Rule.LAST_WORD
+R_LAST_PENALTY = Rule.LAST_PENALTY
+R_END_RETURN = Rule.END_RETURN
+R_SETUP = Rule.SETUP
 
 
 class Phase(enum.Enum):
@@ -121,13 +148,11 @@ class Phase(enum.Enum):
     OVER = "game over"
 
 
-class IllegalAction(Exception):
+class IllegalAction(IllegalMove):
     """An action the rules do not allow now; ``rule`` names the rule it breaks."""
 
     def __init__(self, rule: str, message: str):
-        self.rule = rule
-        self.message = message
-        super().__init__(f"{message} [{rule}]")
+        super().__init__(rule, message, text=f"{message} [{rule}]")
 
 
 # ---------------------------------------------------------------------------------------------

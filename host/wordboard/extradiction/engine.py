@@ -71,9 +71,10 @@ import random
 from dataclasses import dataclass
 from typing import Collection, Iterable, Sequence
 
-from wordboard.errors import UserError
 from wordboard.extradiction.cards import ClueCard
 from wordboard.extradiction.edition import ChanceCard, Edition, Square, square_name
+from wordboard import rules
+from wordboard.rules import RuleId
 
 DEFAULT_TURN_LIMIT = 10
 
@@ -117,7 +118,7 @@ class Direction(enum.Enum):
         return Direction.DOWN if self is Direction.ACROSS else Direction.ACROSS
 
 
-class Rule(enum.Enum):
+class Rule(RuleId):
     """The rule a move breaks, with the rulebook's words where it has them."""
 
     NOT_NOW = "that is not what the game is waiting for"
@@ -137,13 +138,13 @@ class Rule(enum.Enum):
     WORD_USED = "Speed eXtraDICTION: the same word cannot be used more than once in a game"
 
 
-class IllegalMove(UserError):
+class IllegalMove(rules.IllegalMove):
     """A move that breaks a rule; :attr:`rule` says which."""
 
-    def __init__(self, rule: Rule, detail: str = ""):
-        self.rule = rule
+    def __init__(self, rule: Rule, detail: str = "", squares: Iterable[tuple[int, int]] = ()):
         self.detail = detail
-        super().__init__(f"{detail}: {rule.value}" if detail else rule.value)
+        text = f"{detail}: {rule.value}" if detail else rule.value
+        super().__init__(rule, detail or rule.value, squares, text=text)
 
 
 # --- moves ------------------------------------------------------------------------------------

@@ -72,6 +72,7 @@ from typing import Any, Container, Iterable, Mapping
 from wordboard.hexx import effects as fx
 from wordboard.hexx.board import AXES, Direction, Layout, Square
 from wordboard.hexx.edition import HAND_SIZE, Edition
+from wordboard.rules import RuleId
 from wordboard.hexx.model import (
     BoardTile, Colour, Decision, DecisionKind, Discard, Event, FormedWord, GameResult, HexxEffect,
     HexxOptions, IllegalMoveError, LastingEffect, LastingKind, Metamorphosis, Move, Pass, Play,
@@ -79,7 +80,7 @@ from wordboard.hexx.model import (
 )
 
 
-class Rule:
+class Rule(RuleId):
     """The rules a move can break, in the rulebook's words."""
 
     GAME_OVER = "the game is over"

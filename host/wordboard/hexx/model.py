@@ -8,10 +8,11 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Union
+from typing import Iterable, Union
 
 from wordboard.errors import UserError
 from wordboard.hexx.board import Direction, Square
+from wordboard.rules import IllegalMove
 
 
 class Colour(enum.Enum):
@@ -61,12 +62,11 @@ class BoardTile:
         return self.tile.is_hexx
 
 
-class IllegalMoveError(UserError):
+class IllegalMoveError(IllegalMove):
     """A move or an answer that the rules do not allow; ``rule`` names the rule it breaks."""
 
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        super().__init__(f"{message} (rule: {rule})")
+    def __init__(self, rule: str, message: str, squares: Iterable[tuple[int, int]] = ()):
+        super().__init__(rule, message, squares, text=f"{message} (rule: {rule})")
 
 
 # --------------------------------------------------------------------------- moves

@@ -6,29 +6,15 @@ game records (GCG) write them: ``H8`` is column H, row 8.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterator
 
 from wordboard.editions import BoardLayout
-
-Square = tuple[int, int]
-
-_SQUARE = re.compile(r"^([A-Za-z])(\d{1,2})$")
-
-
-def square_name(square: Square) -> str:
-    """``(7, 7)`` -> ``"H8"``."""
-    row, col = square
-    return f"{chr(ord('A') + col)}{row + 1}"
-
+from wordboard.rules import Square, square_name
 
 def parse_square(text: str) -> Square:
-    """``"H8"`` (or ``"h8"``) -> ``(7, 7)``; ``ValueError`` for anything else."""
-    match = _SQUARE.match(text.strip())
-    if not match:
-        raise ValueError(f"not a square: {text!r} (expected a column letter and a row number, like H8)")
-    return int(match.group(2)) - 1, ord(match.group(1).upper()) - ord("A")
+    """``"H8"`` (or ``"h8"``) -> ``Square(7, 7)``; ``ValueError`` for anything else."""
+    return Square.parse(text)
 
 
 @dataclass(frozen=True)

@@ -7,39 +7,59 @@ adds the racks, the bag and the turns.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Container
+from typing import Container, Iterable
 
+from wordboard import rules
 from wordboard.editions import Edition
 from wordboard.lexulous.board import Board, Square, Tile, square_name
 from wordboard.lexulous.moves import Play, format_position
-
-# Rule names carried by IllegalMove, one per rule of the rulebook.
-RULE_EMPTY = "no-tiles"
-RULE_OFF_BOARD = "off-board"
-RULE_TAKEN = "square-taken"
-RULE_TWICE = "same-square-twice"
-RULE_LETTER = "not-a-letter"
-RULE_ONE_LINE = "one-row-or-column"
-RULE_GAP = "no-gaps"
-RULE_CONNECTED = "touch-existing-tiles"
-RULE_FIRST_CENTRE = "first-move-on-centre"
-RULE_FIRST_TILES = "first-move-tile-count"
-RULE_NO_WORD = "forms-no-word"
-RULE_WORD = "words-in-dictionary"
-RULE_RACK = "tiles-from-rack"
-RULE_EXCHANGE = "exchange"
-RULE_TURN = "game-over"
+from wordboard.rules import RuleId
 
 
-class IllegalMove(ValueError):
+class Rule(RuleId):
+    """The rules a crossword move can break, one per rule of the rulebook (ids as in records)."""
+
+    EMPTY = "no-tiles"
+    OFF_BOARD = "off-board"
+    TAKEN = "square-taken"
+    TWICE = "same-square-twice"
+    LETTER = "not-a-letter"
+    ONE_LINE = "one-row-or-column"
+    GAP = "no-gaps"
+    CONNECTED = "touch-existing-tiles"
+    FIRST_CENTRE = "first-move-on-centre"
+    FIRST_TILES = "first-move-tile-count"
+    NO_WORD = "forms-no-word"
+    WORD = "words-in-dictionary"
+    RACK = "tiles-from-rack"
+    EXCHANGE = "exchange"
+    TURN = "game-over"
+
+
+RULE_EMPTY = Rule.EMPTY
+RULE_OFF_BOARD = Rule.OFF_BOARD
+RULE_TAKEN = Rule.TAKEN
+RULE_TWICE = Rule.TWICE
+RULE_LETTER = Rule.LETTER
+RULE_ONE_LINE = Rule.ONE_LINE
+RULE_GAP = Rule.GAP
+RULE_CONNECTED = Rule.CONNECTED
+RULE_FIRST_CENTRE = Rule.FIRST_CENTRE
+RULE_FIRST_TILES = Rule.FIRST_TILES
+RULE_NO_WORD = Rule.NO_WORD
+RULE_WORD = Rule.WORD
+RULE_RACK = Rule.RACK
+RULE_EXCHANGE = Rule.EXCHANGE
+RULE_TURN = Rule.TURN
+
+
+class IllegalMove(rules.IllegalMove):
     """A move the rules refuse. ``rule`` names the rule, ``squares`` are the squares at fault
     (for the LEDs), ``words`` the words not in the dictionary."""
 
-    def __init__(self, rule: str, message: str, squares: tuple[Square, ...] = (),
+    def __init__(self, rule: str, message: str, squares: Iterable[Square] = (),
                  words: tuple[str, ...] = ()):
-        super().__init__(message)
-        self.rule = rule
-        self.squares = squares
+        super().__init__(rule, message, squares)
         self.words = words
 
 

@@ -16,6 +16,7 @@ import re
 from typing import Any, Callable
 
 from wordboard.controller import questions as q
+from wordboard.rules import square_name
 
 Square = tuple[int, int]
 
@@ -33,10 +34,6 @@ def register_view(module_prefix: str):
 def _hex(colour) -> str:
     r, g, b = colour
     return f"{r:02x}{g:02x}{b:02x}"
-
-
-def square_name(square: Square) -> str:
-    return f"{chr(ord('A') + square[1])}{square[0] + 1}"
 
 
 def question_dict(question: q.Question | None, *, card_shown: bool = False, count: int | None = None) -> dict | None:
