@@ -12,8 +12,9 @@ Events are numbered per game (``seq`` 0, 1, 2...) under a primary key: appending
 ``seq`` twice is refused unless it is the identical event (idempotent), so a retry after a crash
 never duplicates a move.
 
-Games plug in through a :class:`GameCodec` (:func:`register_codec`): how to start the engine,
-how to write a move as JSON, how to apply an event. Lexulous/Scrabble's codec is here.
+Games plug in through a :class:`GameCodec`, which each game family gives in the registry
+(:mod:`wordboard.registry`; the codecs live in the games' folders): how to start the engine, how
+to write a move as JSON, how to apply an event. The journal itself knows no game.
 
 The database lives in ``$WORDBOARD_DATA_DIR``, else ``$XDG_DATA_HOME/wordboard``, else
 ``~/.local/share/wordboard`` (:func:`wordboard.paths.data_dir`), as ``journal.sqlite3``; the
@@ -233,27 +234,11 @@ class GameCodec(Protocol):
         """The game in another format (``gcg``...); :class:`UserError` if not supported."""
 
 
-_CODECS: dict[str, GameCodec] = {}
-
-
-def register_codec(codec: GameCodec) -> None:
-    _CODECS[codec.kind] = codec
-
-
-#: Codecs that live with their board adapters, imported when a game of their kind is opened.
-_CODEC_MODULES = {"hexx": "wordboard.controller.hexx", "extradiction": "wordboard.controller.extradiction",
-                  "dexikon": "wordboard.controller.dexikon"}
-
-
 def codec_for(kind: str) -> GameCodec:
-    if kind not in _CODECS and kind in _CODEC_MODULES:
-        import importlib
+    """The codec of the journal's ``kind`` of game, from its family in the registry."""
+    from wordboard import registry
 
-        importlib.import_module(_CODEC_MODULES[kind])
-    if kind not in _CODECS:
-        raise UserError(f"games of kind {kind!r} cannot be replayed yet (known: "
-                        f"{', '.join(sorted(_CODECS))})")
-    return _CODECS[kind]
+    return registry.family_for_kind(kind).codec()
 
 
 def rebuild(journal: Journal, game_id: int):
@@ -307,124 +292,3 @@ class JournaledGame:
     def play(self, move) -> None:
         self.record("move", self.codec.encode_move(move))
 
-
-# -- Lexulous / Scrabble -------------------------------------------------------------------------
-
-class LexulousCodec:
-    """Lexulous and Scrabble (one engine, the edition decides).
-
-    Moves: ``{"play": ["H8=C", "H9=a"], "across": null}`` (a lower-case letter is a blank),
-    ``{"exchange": "AEI"}``, ``{"pass": true}``. Decisions: ``{"rack": {"player": 0, "tiles":
-    "AEINRST"}}`` (the tiles a player drew from the real bag), ``{"undo": "challenge upheld"}``
-    (takes back the last turn; any reason), ``{"score_edit": {"player": 0, "delta": -5, "by":
-    "screen"}}`` (a score corrected by hand: added to that player's final score in the result),
-    and anything else, which replay ignores (notes).
-    """
-
-    kind = "lexulous"
-
-    def new_game(self, info: GameInfo):
-        from wordboard.editions import load_edition
-        from wordboard.lexulous import Game
-
-        first = info.options.get("first_player")
-        return Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first)
-
-    def encode_move(self, move) -> dict:
-        from wordboard.lexulous import Exchange, Pass, Play, square_name
-
-        if isinstance(move, Play):
-            tiles = [f"{square_name(p.square)}={p.letter.lower() if p.blank else p.letter}"
-                     for p in move.placements]
-            return {"play": tiles, "across": move.across}
-        if isinstance(move, Exchange):
-            return {"exchange": move.tiles}
-        if isinstance(move, Pass):
-            return {"pass": True}
-        raise TypeError(f"not a Lexulous move: {move!r}")
-
-    def decode_move(self, data: dict):
-        from wordboard.lexulous import Exchange, Pass, Play, Placement, parse_square
-
-        if "play" in data:
-            placements = []
-            for item in data["play"]:
-                name, letter = item.split("=")
-                row, col = parse_square(name)
-                placements.append(Placement(row, col, letter.upper(), letter.islower()))
-            return Play(tuple(placements), data.get("across"))
-        if "exchange" in data:
-            return Exchange(data["exchange"])
-        if data.get("pass"):
-            return Pass()
-        raise ValueError(f"not a Lexulous move: {data}")
-
-    def check(self, game, event_type: str, data: dict) -> None:
-        if event_type == "move":
-            reason = game.illegal_reason(self.decode_move(data))
-            if reason is not None:
-                raise reason
-        elif "undo" in data and not game.history:
-            raise UserError("there is no move to undo")
-        elif "score_edit" in data:
-            _score_edit(game, data["score_edit"])
-
-    def apply(self, game, event_type: str, data: dict) -> None:
-        if event_type == "move":
-            game.push(self.decode_move(data))
-        elif "rack" in data:
-            game.set_rack(int(data["rack"]["player"]), data["rack"]["tiles"])
-        elif "undo" in data:
-            game.undo()
-        elif "score_edit" in data:
-            player, delta = _score_edit(game, data["score_edit"])
-            edits = score_edits(game)
-            edits[player] = edits.get(player, 0) + delta
-            game.score_edits = edits
-
-    def result(self, game):
-        r = game.result
-        if r is None:
-            return None
-        edits = score_edits(game)
-        final = [score + edits.get(i, 0) for i, score in enumerate(r.final)]
-        winners = list(r.winners)
-        if any(edits.values()):
-            best = max(final)
-            winners = [i for i, score in enumerate(final) if score == best]
-        out = {"reason": r.reason, "final": final, "winners": winners}
-        if any(edits.values()):
-            out["engine_final"] = list(r.final)
-            out["score_edits"] = {str(i): d for i, d in sorted(edits.items()) if d}
-        return out
-
-    def export(self, game, fmt: str) -> str:
-        if fmt != "gcg":
-            raise UserError(f"Lexulous games export as gcg or json, not {fmt}")
-        from wordboard import gcg
-        from wordboard.lexulous.record import game_record
-
-        text = gcg.dumps(game_record(game))
-        notes = [f"#note score corrected by hand: {game.players[i]} {d:+d}"
-                 for i, d in sorted(score_edits(game).items()) if d]
-        if notes:
-            text = text.rstrip("\n") + "\n" + "\n".join(notes) + "\n"
-        return text
-
-
-def score_edits(game) -> dict[int, int]:
-    """Score corrections journalled for this game so far: player index -> points added."""
-    return dict(getattr(game, "score_edits", None) or {})
-
-
-def _score_edit(game, body) -> tuple[int, int]:
-    try:
-        player, delta = int(body["player"]), int(body["delta"])
-    except (TypeError, KeyError, ValueError):
-        raise UserError(f"not a score correction: {body}") from None
-    if not 0 <= player < len(game.players):
-        raise UserError(f"no player {player} in this game")
-    return player, delta
-
-
-register_codec(LexulousCodec())

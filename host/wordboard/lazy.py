@@ -6,7 +6,7 @@ not load the whole engine::
 
     from wordboard.lazy import lazy_exports
 
-    _EXPORTS = {"Board": "wordboard.lexulous.board", ...}
+    _EXPORTS = {"Board": "wordboard.crossword.board", ...}
     __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 """
 

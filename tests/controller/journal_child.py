@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from wordboard.journal import Journal, JournaledGame
-from wordboard.lexulous import Pass, Placement, Play, square_name
+from wordboard.crossword import Pass, Placement, Play, square_name
 
 
 def next_move(game):

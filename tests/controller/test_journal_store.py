@@ -8,7 +8,7 @@ import pytest
 from tests.controller.journal_child import next_move
 from wordboard.errors import UserError
 from wordboard.journal import Journal, JournalConflict, JournaledGame, data_dir, default_path, rebuild
-from wordboard.lexulous import Play
+from wordboard.crossword import Play
 
 
 def test_data_dir_order():
@@ -83,7 +83,7 @@ def test_a_whole_game_finishes_and_exports(tmp_path):
 
 
 def test_score_corrections_count_in_the_result_and_survive_a_rebuild(tmp_path):
-    from wordboard.lexulous import Pass
+    from wordboard.crossword import Pass
 
     with Journal(tmp_path / "j.sqlite3") as j:
         jg = JournaledGame.start(j, "lexulous", "scrabble", ["Ada", "Blaise"], seed=3)

@@ -181,7 +181,7 @@ def test_hexx_squares_chosen_by_tapping_the_board(rig, browser, shots):
 def test_crossword_square_where_tag_and_camera_disagree_answered_at_the_square(rig, browser, shots):
     from wordboard.controller import questions as q
     from wordboard.editions import load_edition
-    from wordboard.lexulous import Game
+    from wordboard.crossword import Game
 
     rig.load("lexulous", Game(load_edition("lexulous"), ["Ada", "Blaise"], seed=3), edition="lexulous")
     question = q.Question(q.CONFLICT, "H8: the tile's tag says A, the camera sees O. Which is it?",

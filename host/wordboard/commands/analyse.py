@@ -24,7 +24,7 @@ def run(args) -> int:
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record
     from wordboard.commands.hint import open_dawg
-    from wordboard.lexulous.analysis import analyse_record
+    from wordboard.crossword.analysis import analyse_record
 
     records = [gcg.load(path) for path in args.records]
     _, dawg = open_dawg(args.lexicon)

@@ -17,7 +17,7 @@ def open_edition(name_or_path: str):
 def edition_for_record(record, name_or_path: str | None):
     """The edition asked for, else the record's ``#edition`` pragma, else Scrabble."""
     from wordboard.errors import UserError
-    from wordboard.lexulous.record import EDITION_PRAGMA
+    from wordboard.crossword.record import EDITION_PRAGMA
 
     if name_or_path:
         return open_edition(name_or_path)

@@ -30,8 +30,8 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record
-    from wordboard.lexulous.replay import replay_record
-    from wordboard.lexulous.show import describe_event, sample_game_path
+    from wordboard.crossword.replay import replay_record
+    from wordboard.crossword.show import describe_event, sample_game_path
 
     paths = args.records or [sample_game_path()]
     all_ok = True

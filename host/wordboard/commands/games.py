@@ -65,17 +65,20 @@ def run_list(args) -> int:
 
 
 def _describe(info, game) -> list[str]:
-    lines = []
-    board = getattr(game, "board", None)
-    if hasattr(board, "render"):
-        lines.append(board.render())
-    scores = getattr(game, "scores", None)
-    if scores is not None:
-        lines.append("scores: " + ", ".join(f"{p} {s}" for p, s in zip(info.players, scores)))
-    if getattr(game, "is_over", False):
-        lines.append("the game is over")
-    elif hasattr(game, "current"):
-        lines.append(f"{info.players[game.current]} to play")
+    """The game's position, from its family (the board, the scores) and its engine (whose turn,
+    how it ended)."""
+    from wordboard import registry
+
+    lines = registry.family_for_kind(info.kind).describe(game)
+    outcome = game.outcome()
+    if outcome is not None:
+        lines.append(f"the game is over ({outcome.reason}): "
+                     + ", ".join(f"{p} {s}" for p, s in outcome.scores.items()) + f"; {outcome.result_text()}")
+    else:
+        waiting = game.waiting_for()
+        names = game.player_names
+        what = "to play" if waiting.what == "move" else "to answer"
+        lines.append(f"{names[waiting.player]} {what}")
     return lines
 
 

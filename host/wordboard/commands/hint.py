@@ -48,8 +48,8 @@ def load_position(args):
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record, open_edition
     from wordboard.errors import UserError
-    from wordboard.lexulous.board import Board
-    from wordboard.lexulous.replay import replay_record
+    from wordboard.crossword.board import Board
+    from wordboard.crossword.replay import replay_record
 
     if args.game is None:
         if args.turn is not None:
@@ -77,7 +77,7 @@ def load_position(args):
 def open_dawg(lexicon: str):
     from wordboard.commands.common import open_lexicon
     from wordboard.errors import UserError
-    from wordboard.lexulous.dawgcache import dawg_for
+    from wordboard.crossword.dawgcache import dawg_for
 
     dictionary = open_lexicon(lexicon)
     if dictionary is None:
@@ -87,8 +87,8 @@ def open_dawg(lexicon: str):
 
 def run_hint(args) -> int:
     from wordboard.errors import UserError
-    from wordboard.lexulous.hint import hint
-    from wordboard.lexulous.movegen import rack_counts
+    from wordboard.crossword.hint import hint
+    from wordboard.crossword.movegen import rack_counts
 
     if args.top < 1:
         raise UserError("--top must be at least 1")
@@ -136,9 +136,9 @@ def check_rack(rack: str, edition, board) -> None:
 
 def run_blank(args) -> int:
     from wordboard.errors import UserError
-    from wordboard.lexulous.hint import infer_blanks
-    from wordboard.lexulous.board import square_name
-    from wordboard.lexulous.moves import parse_position
+    from wordboard.crossword.hint import infer_blanks
+    from wordboard.crossword.board import square_name
+    from wordboard.crossword.moves import parse_position
 
     edition, board, _ = load_position(args)
     dictionary, _ = open_dawg(args.lexicon)
@@ -194,8 +194,8 @@ class _AnyWord:
 
 def _placement_problem(board, edition, tiles) -> str | None:
     """Why putting ``tiles`` down is illegal whatever the blanks stand for, or ``None``."""
-    from wordboard.lexulous.moves import Placement, Play
-    from wordboard.lexulous.scoring import IllegalMove, evaluate_play
+    from wordboard.crossword.moves import Placement, Play
+    from wordboard.crossword.scoring import IllegalMove, evaluate_play
 
     play = Play(tuple(Placement(r, c, "A" if ch == "?" else ch.upper(), ch == "?" or ch.islower())
                       for (r, c), ch in tiles))

@@ -30,14 +30,14 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record, open_lexicon
-    from wordboard.lexulous.replay import replay_record
+    from wordboard.crossword.replay import replay_record
 
     records = [gcg.load(path) for path in args.records]
     dictionary = open_lexicon(args.lexicon)
     dawg = None
     if args.check_movegen:
         from wordboard.errors import UserError
-        from wordboard.lexulous.dawgcache import dawg_for
+        from wordboard.crossword.dawgcache import dawg_for
 
         if dictionary is None:
             raise UserError("--check-movegen needs a word list: give --lexicon")
@@ -49,7 +49,7 @@ def run(args) -> int:
         if dawg is None:
             report = replay_record(record, edition, dictionary)
         else:
-            from wordboard.lexulous.movecheck import check_record
+            from wordboard.crossword.movecheck import check_record
 
             report, check = check_record(record, edition, dawg, dictionary)
             report.mismatches = sorted(report.mismatches + check.mismatches, key=lambda m: m.line)

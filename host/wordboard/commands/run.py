@@ -11,16 +11,18 @@ from __future__ import annotations
 
 
 def register(subparsers) -> None:
+    from wordboard import registry
+
     parser = subparsers.add_parser(
         "run", help="run the board: sensors, LEDs, buttons, rules and journal (or its digital twin)",
         description="Run the board controller. With no hardware it plays a whole game on the digital "
                     "twin (simulated sensor board, camera, LEDs and buttons, scripted players), printing "
                     "the board, the LEDs and the scores as it goes. The latest unfinished game is resumed "
                     "(after a crash or a power cut it carries on exactly where it was).")
-    parser.add_argument("--game", choices=("lexulous", "scrabble", "hexx", "extradiction", "dexikon", "all"),
+    parser.add_argument("--game", choices=(*registry.game_names(), "all"),
                         default=None,
                         help="the game (default: the unfinished game, else lexulous); all: a short game of "
-                             "each kind in turn (a demo)")
+                             "each family in turn (a demo)")
     parser.add_argument("--level", choices=("1", "2", "3", "speed"), default=None,
                         help="eXtraDICTION: the level (default 3)")
     parser.add_argument("--variant", choices=("quick", "standard", "long", "long-best5"), default=None,
@@ -112,14 +114,17 @@ def _game_options(args) -> dict:
 
 
 def _run_all(args) -> int:
-    """``--game all``: one new, short game of each kind, one after the other."""
+    """``--game all``: one new, short game of each family, one after the other."""
     import copy
 
+    from wordboard import registry
+
     code = 0
-    for game in ("lexulous", "hexx", "extradiction", "dexikon"):
+    for family in registry.families():
+        game = next(iter(family.editions))
         one = copy.copy(args)
         one.game, one.resume = game, "no"
-        one.turns = 4 if game == "extradiction" else None
+        one.turns = family.quick_options.get("turns")
         print(f"=== {game} ===", flush=True)
         code = max(code, run(one))
     return code
@@ -148,7 +153,7 @@ def run(args) -> int:
     config = SessionConfig(
         game=args.game, hardware=hardware, players=tuple(args.players or ()), resume=args.resume,
         speed=speed if twin else 1.0, seed=args.seed,
-        camera=("none" if args.quick and args.camera == "auto" and args.game != "extradiction" else args.camera),
+        camera=("none" if args.quick and args.camera == "auto" and not _writes(args.game) else args.camera),
         lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
         journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
         noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args))
@@ -164,7 +169,7 @@ def run(args) -> int:
         where = "the digital twin (simulated sensor board" + (
             ", virtual camera" if session.camera_source is not None else "") + \
             f", LEDs and buttons; speed x{speed:g})" if twin else "the board"
-        title = getattr(session, "title", None) or session.adapter.game.edition.name
+        title = session.title
         out(f"wordboard run: {title} on {where}; journal {session.journal.path}")
         screen = _start_screen(args, session, twin, out)
         session.run(max_moves=args.max_moves, should_stop=lambda: bool(stopping) or (
@@ -188,6 +193,13 @@ def run(args) -> int:
     if screen is not None:
         screen.close()
     return 0
+
+
+def _writes(game: str | None) -> bool:
+    """Whether ``game`` is played by writing on the board (the camera is its only sensor)."""
+    from wordboard import registry
+
+    return game is not None and registry.family(game).sensing == registry.WRITTEN
 
 
 def _start_screen(args, session, twin: bool, out):

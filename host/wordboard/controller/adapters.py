@@ -83,6 +83,20 @@ class GameAdapter(Protocol):
     def winner_squares(self) -> tuple[Square, ...]: ...
 
 
+class TableAdapter:
+    """What every game's adapter does the same way unless it says otherwise (subclass it):
+    no question between moves, nothing animating on the LEDs after a move."""
+
+    def turn_question(self) -> Question | None:
+        """A decision the game waits for between moves (a HEXX roll, a Dexikon phase, an
+        eXtraDICTION guess), asked as a question; None when it waits for a move."""
+        return None
+
+    def animating(self, now: float) -> bool:
+        """Whether the LEDs are animating the last move at game time ``now`` (HEXX's flips)."""
+        return False
+
+
 def decision_for(kind: str, square: Square, uid: str | None, value: str) -> dict:
     """The journal decision for an answer about a square."""
     name = square_name(square)

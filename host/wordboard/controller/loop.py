@@ -344,10 +344,9 @@ class Controller:
 
     def _ask_turn_question(self) -> None:
         """A game that waits for a decision between moves (a HEXX roll, a Dexikon phase, an
-        eXtraDICTION guess) asks it as a question (adapters with ``turn_question``)."""
-        turn_question = getattr(self.adapter, "turn_question", None)
-        if turn_question is not None and not self.adapter.over:
-            self._ask(turn_question(), "turn")
+        eXtraDICTION guess) asks it as a question."""
+        if not self.adapter.over:
+            self._ask(self.adapter.turn_question(), "turn")
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -434,8 +433,7 @@ class Controller:
             return
         wall = self.wall()
         view = self.board.view(now)
-        animating = getattr(self.adapter, "animating", None)   # e.g. HEXX flips after a move
-        animated = (animating is not None and animating(now)) \
+        animated = self.adapter.animating(now) \
             or (self.live is not None and self.live.status in ("invalid", "ask")) or bool(view.disturbed) \
             or self.adapter.over or self.question is not None or not view.settled \
             or (self.hint_squares and now - self.hint_at < self.options.hint_seconds)

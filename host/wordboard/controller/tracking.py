@@ -18,7 +18,7 @@ compares the two:
 time with a placement that the game accepted) asks for the move; it is delivered only once the
 board is settled, with no committed tile disturbed, as a :class:`Proposal`. What a proposal means
 (letters, blanks, validity, score) is the game adapter's business
-(:mod:`wordboard.controller.crossword`).
+(:mod:`wordboard.crossword.table`).
 
 Out-of-order events: each event may carry the time it happened (``at``); an event older than the
 last one applied to its square is stale and ignored, and a snapshot replaces every square it is

@@ -82,7 +82,7 @@ class VisionEyes:
 
     def read(self) -> dict | None:
         if self.reader is None:
-            from wordboard.controller.twin import board_reader
+            from wordboard.camera.worker import board_reader
 
             self.reader = board_reader(self.source, self.rows, self.cols, handwritten=True)
         reading = full = None

@@ -57,6 +57,7 @@ Decisions where the rulebook is silent or ambiguous (each has a test):
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
 from dataclasses import dataclass, field
@@ -67,7 +68,8 @@ from wordboard.dexikon.scoring import (STANDARD, FinalScore, ScoreSheet, Variant
                                        rank)
 from wordboard.dexikon.words import MIN_WORD_LENGTH, WordList, fits_row, row_spellings
 from wordboard.dictionary import fold_word
-from wordboard.rules import IllegalMove, RuleId
+from wordboard.engine import DECISION, MOVE, OVER, Verdict, Waiting, dry_run_of
+from wordboard.rules import IllegalMove, Outcome, RuleId
 
 __all__ = [
     "HAND_SIZE", "POOL_SIZE", "SOLO_POOL_PENALTIES", "Phase", "IllegalAction", "Game", "Player",
@@ -276,6 +278,11 @@ class EndReturn(Action):
 
     cards: tuple[int, ...]
 
+
+#: Every action, by its name (its text form starts with it).
+_ACTIONS: dict[str, type[Action]] = {cls.__name__: cls for cls in (
+    PlayCards, ResolveAction, DeclareWord, ChooseWord, GiveUp, AcceptWord, Challenge, Concede, Insist,
+    Respond, RefreshPool, Spend, Bank, Buy, EndTurn, KeepPoolCard, EndReturn)}
 
 _ACTION_LABELS: dict[type, str] = {
     PlayCards: "playing cards", ResolveAction: "resolving an Action effect",
@@ -639,7 +646,7 @@ class Game:
             return KeepDecision(t.player, tuple(self.pool))
         if self.phase is Phase.LAST_WORD:
             p = self._last_queue[0]
-            return LastWordDecision(p, self._last_attempt, self._last_word_cards(p))
+            return LastWordDecision(p, self._last_attempt, self.last_word_cards(p))
         if self.phase is Phase.END_RETURN:
             p = self._end_queue[0]
             return EndReturnDecision(p, self._end_return_limit(p), self._end_return_cards(p))
@@ -658,6 +665,77 @@ class Game:
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (naming the rule) if ``action`` may not be played now."""
         self._dispatch(action, apply=False)
+
+    # -- the engine protocol (wordboard.engine) ------------------------------------------------
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def waiting_for(self) -> Waiting:
+        pending = self.pending
+        if isinstance(pending, GameOver):
+            return Waiting(OVER, None)
+        if isinstance(pending, PlayDecision):
+            return Waiting(MOVE, pending.player, pending)
+        return Waiting(DECISION, pending.player, pending)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def dry_run(self, action: Action) -> Verdict:
+        return dry_run_of(self.check, action)
+
+    def push(self, action: Action) -> None:
+        """Take an action (every move and every answer of Dexikon is one)."""
+        self.play(action)
+
+    def can_pop(self) -> bool:
+        return False
+
+    def pop(self) -> None:
+        raise IllegalAction(Rule.PHASE, "an action taken is not taken back")
+
+    def outcome(self) -> Outcome | None:
+        r = self.result
+        if r is None:
+            return None
+        best = r.places[0][0] if r.places else None
+        return Outcome({s.name: s.total for s in r.scores},
+                       tuple(s.name for place, s in r.places if place == best), "the game is over")
+
+    def move_text(self, action: Action) -> str:
+        """The action's name and its fields: ``PlayCards cards=3,5``, ``DeclareWord row=3,5,9
+        word=CAT``, ``Buy name=AT``, ``Bank``."""
+        parts = [type(action).__name__]
+        for f in dataclasses.fields(action):
+            value = getattr(action, f.name)
+            if value is None:
+                continue
+            shown = ",".join(str(v) for v in value) if isinstance(value, tuple) else str(value)
+            parts.append(f"{f.name}={shown}")
+        return " ".join(parts)
+
+    def parse_move(self, text: str) -> Action:
+        words = text.split()
+        cls = _ACTIONS.get(words[0]) if words else None
+        if cls is None:
+            raise ValueError(f"not an action: {text.strip()!r} (one of {', '.join(_ACTIONS)})")
+        kinds = {f.name: f.type for f in dataclasses.fields(cls)}
+        values: dict[str, object] = {}
+        for word in words[1:]:
+            name, eq, value = word.partition("=")
+            if not eq or name not in kinds:
+                raise ValueError(f"{word!r}: {cls.__name__} takes {', '.join(kinds) or 'nothing'}")
+            kind = str(kinds[name])
+            if "tuple" in kind:
+                values[name] = tuple(int(v) for v in value.split(",") if v)
+            elif kind.startswith("int"):
+                values[name] = int(value)
+            else:
+                values[name] = value
+        return cls(**values)
 
     def play(self, action: Action) -> None:
         """Carry out ``action``; :class:`IllegalAction` (and no change) if it breaks a rule."""
@@ -754,7 +832,7 @@ class Game:
         last = self.phase is Phase.LAST_WORD
         player = self.current
         if last:
-            usable = self._last_word_cards(player.index)
+            usable = self.last_word_cards(player.index)
             row = self._ids(action.row, usable, f"{player.name}'s usable cards", R_LAST_PENALTY)
             exclude: set[str] = set()
         else:
@@ -1166,7 +1244,7 @@ class Game:
         self.phase = Phase.LAST_WORD
         self.log.append("the game ends: last words")
 
-    def _last_word_cards(self, index: int) -> tuple[Card, ...]:
+    def last_word_cards(self, index: int) -> tuple[Card, ...]:
         unusable = self._unusable.get(index, set())
         return tuple(c for c in self.players[index].cards() if c.id not in unusable)
 

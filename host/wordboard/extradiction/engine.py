@@ -74,7 +74,8 @@ from typing import Collection, Iterable, Sequence
 from wordboard.extradiction.cards import ClueCard
 from wordboard.extradiction.edition import ChanceCard, Edition, Square, square_name
 from wordboard import rules
-from wordboard.rules import RuleId
+from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
+from wordboard.rules import Outcome, RuleId
 
 DEFAULT_TURN_LIMIT = 10
 
@@ -136,6 +137,7 @@ class Rule(RuleId):
                   "word that can be found in a dictionary")
     NOT_IN_DICTIONARY = "Speed eXtraDICTION: the word must be in the dictionary"
     WORD_USED = "Speed eXtraDICTION: the same word cannot be used more than once in a game"
+    NO_UNDO = "a word written and its stars counted stay (the rules take nothing back)"
 
 
 class IllegalMove(rules.IllegalMove):
@@ -423,14 +425,14 @@ class Game:
 
     def is_legal(self, move: Move) -> bool:
         try:
-            self._check(move)
+            self.check(move)
         except IllegalMove:
             return False
         return True
 
     def evaluate(self, move: Write) -> Placement:
         """What writing ``move`` would score; :class:`IllegalMove` if it breaks a rule."""
-        self._check(move)
+        self.check(move)
         return self._place(move)
 
     def placements(self, word: str | None = None) -> list[Write]:
@@ -449,9 +451,77 @@ class Game:
                     out.append(move)
         return out
 
+    # -- the engine protocol (wordboard.engine) ------------------------------------------------
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(self.players)
+
+    def waiting_for(self) -> Waiting:
+        pending = self.pending
+        if pending is None:
+            return Waiting(OVER, None)
+        if isinstance(pending, GuessWanted):
+            return Waiting(DECISION, pending.player, pending)
+        return Waiting(MOVE, pending.player, pending)
+
+    def dry_run(self, move: Move | Answer) -> Verdict:
+        move = self._as_move(move)
+
+        def check(m: Move) -> int | None:
+            if isinstance(m, Write):
+                return self.evaluate(m).points
+            self.check(m)
+            return None
+        return dry_run_of(check, move)
+
+    def push(self, move: Move | Answer) -> GuessResult | TurnRecord:
+        """Play a move; the answer to a guess wanted is the word guessed."""
+        return self.play(self._as_move(move))
+
+    def can_pop(self) -> bool:
+        return False
+
+    def pop(self) -> None:
+        raise IllegalMove(Rule.NO_UNDO)
+
+    def outcome(self) -> Outcome | None:
+        if not self._over:
+            return None
+        reason = "the board is full" if self.board_full() else "the clue cards are played"
+        return Outcome(dict(zip(self.players, self.stars)), tuple(self.players[i] for i in self.winners()), reason)
+
+    def move_text(self, move: Move | Answer) -> str:
+        """``guess APPLE``, ``write APPLE F6 across``, ``pass``."""
+        move = self._as_move(move)
+        if isinstance(move, Guess):
+            return f"guess {move.word.upper()}"
+        if isinstance(move, Write):
+            return f"write {move.word.upper()} {square_name(move.square)} {move.direction.value}"
+        return "pass"
+
+    def parse_move(self, text: str) -> Move:
+        words = text.split()
+        head = words[0].lower() if words else ""
+        if head == "pass" and len(words) == 1:
+            return Pass()
+        if head == "guess" and len(words) == 2:
+            return Guess(words[1].upper())
+        if head == "write" and len(words) in (3, 4):
+            direction = Direction(words[3].lower()) if len(words) == 4 and words[3].lower() in ("across", "down") \
+                else Direction.ACROSS
+            if len(words) == 4 and words[3].lower() not in ("across", "down"):
+                raise ValueError(f"{words[3]!r}: a word is written across or down")
+            return Write(words[1].upper(), self.edition.parse_square(words[2]), direction)
+        raise ValueError(f"not a move: {text.strip()!r} (guess WORD, write WORD SQUARE across|down, or pass)")
+
+    @staticmethod
+    def _as_move(move: Move | Answer) -> Move:
+        return Guess(str(move.value)) if isinstance(move, Answer) else move
+
     def play(self, move: Move) -> GuessResult | TurnRecord:
         """Play ``move``. A guess gives a :class:`GuessResult`; a finished turn its record."""
-        self._check(move)
+        self.check(move)
         player = self._player
         if isinstance(move, Guess):
             assert self._card is not None
@@ -481,7 +551,7 @@ class Game:
 
     # -- rules ----------------------------------------------------------------------------
 
-    def _check(self, move: Move) -> None:
+    def check(self, move: Move) -> None:
         if self._over:
             raise IllegalMove(Rule.NOT_NOW, "the game is over")
         pending = self.pending

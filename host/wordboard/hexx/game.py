@@ -72,7 +72,8 @@ from typing import Any, Container, Iterable, Mapping
 from wordboard.hexx import effects as fx
 from wordboard.hexx.board import AXES, Direction, Layout, Square
 from wordboard.hexx.edition import HAND_SIZE, Edition
-from wordboard.rules import RuleId
+from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
+from wordboard.rules import Outcome, RuleId
 from wordboard.hexx.model import (
     BoardTile, Colour, Decision, DecisionKind, Discard, Event, FormedWord, GameResult, HexxEffect,
     HexxOptions, IllegalMoveError, LastingEffect, LastingKind, Metamorphosis, Move, Pass, Play,
@@ -104,6 +105,7 @@ class Rule(RuleId):
     PASS_BAG = ("If a player cannot play a valid word, they can choose from 1 to 6 tiles in "
                 "their hand to discard (while the bag has tiles)")
     CHOICE = "the answer must be one of the decision's choices"
+    UNDO = "only a move or an answer made can be taken back"
 
 
 @dataclass(frozen=True)
@@ -554,7 +556,79 @@ class HexxGame:
             self._end_play(word=False)
         return s.pending
 
-    push = play
+    # ------------------------------------------------------------------ the engine protocol
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """HEXX is played by colour: ``red`` and ``black``."""
+        return tuple(c.value for c in PLAYERS)
+
+    def waiting_for(self) -> Waiting:
+        s = self._s
+        if s.result is not None:
+            return Waiting(OVER, None)
+        if s.pending is not None:
+            return Waiting(DECISION, PLAYERS.index(s.pending.chooser), s.pending)
+        return Waiting(MOVE, PLAYERS.index(s.to_move))
+
+    def dry_run(self, move: Move | Answer) -> Verdict:
+        def check(m: Move | Answer) -> None:
+            if isinstance(m, Answer):
+                self._check_answer(m.value)
+            else:
+                self.check(m)
+        return dry_run_of(check, move)
+
+    def push(self, move: Move | Answer) -> Decision | None:
+        """Make a move, or answer the pending decision (an :class:`~wordboard.engine.Answer`;
+        ``Answer("roll")`` rolls the game's own d20)."""
+        if isinstance(move, Answer):
+            return self.roll() if move.value == ROLL else self.decide(move.value)
+        return self.play(move)
+
+    def can_pop(self) -> bool:
+        return bool(self._undo)
+
+    def outcome(self) -> Outcome | None:
+        r = self._s.result
+        if r is None:
+            return None
+        winners = tuple(c.value for c in PLAYERS) if r.winner is None else (r.winner.value,)
+        return Outcome({"red": r.red, "black": r.black}, winners, r.reason)
+
+    def move_text(self, move: Move | Answer) -> str:
+        """``E5 E WORD``, ``discard AB?``, ``pass``; an answer: ``roll`` (the game's die) or
+        ``roll 8``, ``flip D5 G5``, ``letter E``, ``square D5``, ``tile 2`` (a position in a
+        hand, from 1), ``swap D5 N MATS`` (Metamorphosis: the new word read through the square),
+        ``forfeit``."""
+        if not isinstance(move, Answer):
+            return move.notation
+        return answer_text(self.pending, move.value, self)
+
+    def parse_move(self, text: str) -> Move | Answer:
+        words = text.split()
+        head = words[0].lower() if words else ""
+        if self.pending is not None:
+            return Answer(parse_answer(self.pending, text, self))
+        if head == "discard" and len(words) == 2:
+            return Discard(words[1])
+        if head == "pass" and len(words) == 1:
+            return Pass()
+        return Play.parse(text)
+
+    def _check_answer(self, answer: Any) -> None:
+        decision = self._s.pending
+        if decision is None:
+            raise IllegalMoveError(Rule.CHOICE, "no decision is pending")
+        if answer == ROLL:
+            if decision.kind is not DecisionKind.ROLL:
+                raise IllegalMoveError(Rule.CHOICE, "no roll is pending")
+            return
+        if not decision.is_valid(tuple(answer) if decision.kind is DecisionKind.FLIP_TILES and
+                                 isinstance(answer, (list, tuple)) else answer):
+            raise IllegalMoveError(Rule.CHOICE, f"{_shown(answer)} is not a valid answer: "
+                                                f"{decision.chooser} must {decision.kind.value}, "
+                                                f"{decision.describe_choices()}")
 
     def decide(self, answer: Any) -> Decision | None:
         """Answer the pending decision; returns the next decision, if any."""
@@ -583,10 +657,16 @@ class HexxGame:
             raise IllegalMoveError(Rule.CHOICE, "no roll is pending")
         return self.decide(self._s.rng.randint(1, 20))
 
+    @property
+    def undo_depth(self) -> int:
+        """How many moves and decisions :meth:`pop` can take back."""
+        return len(self._undo)
+
     def pop(self) -> None:
-        """Undo the last move or decision answer."""
+        """Undo the last move or decision answer (``IndexError``, an :class:`IllegalMove` too, when
+        there is nothing to undo)."""
         if not self._undo:
-            raise IndexError("nothing to undo")
+            raise NothingToUndo(Rule.UNDO, "nothing to undo")
         self._s = self._undo.pop()
 
     def snapshot(self) -> "HexxGame":
@@ -980,3 +1060,78 @@ def _shown(answer: Any) -> str:
 
 
 __all__ = ["HexxGame", "PlayPreview", "Rule"]
+
+
+#: The two sides, in the order the engine protocol numbers them.
+PLAYERS = (Colour.RED, Colour.BLACK)
+#: The answer to a pending roll that rolls the game's own d20.
+ROLL = "roll"
+
+
+class NothingToUndo(IllegalMoveError, IndexError):
+    """:meth:`HexxGame.pop` with nothing to take back."""
+
+
+def answer_text(decision: Decision | None, answer: Any, game: HexxGame) -> str:
+    """An answer to ``decision`` as :meth:`HexxGame.move_text` writes it."""
+    if decision is None:
+        raise ValueError("no decision is pending")
+    kind = decision.kind
+    if answer is None:
+        return "forfeit"
+    if kind is DecisionKind.ROLL:
+        return "roll" if answer == ROLL else f"roll {int(answer)}"
+    if kind is DecisionKind.FLIP_TILES:
+        return "flip " + " ".join(Square(*q).name for q in answer)
+    if kind in (DecisionKind.VOWEL, DecisionKind.CONSONANT):
+        return f"letter {answer}"
+    if kind in (DecisionKind.REMOVE_TILE, DecisionKind.TAKE_HEXX):
+        return f"square {Square(*answer).name}"
+    if kind in (DecisionKind.STEAL_TILE, DecisionKind.GIVE_TILE, DecisionKind.REPLACE_HEXX):
+        return f"tile {int(answer) + 1}"
+    if kind is DecisionKind.METAMORPHOSIS:
+        word = game.metamorphosis_word(answer)
+        start = answer.square
+        while True:       # the new word read from its first square
+            back = start.step(answer.direction.opposite)
+            if back not in game.board:
+                break
+            start = back
+        offset = max(abs(answer.square.row - start.row), abs(answer.square.col - start.col))
+        shown = word[:offset] + (answer.letter.lower() if answer.hexx else answer.letter) + word[offset + 1:]
+        return f"swap {start.name} {answer.direction.name} {shown}"
+    raise ValueError(f"unknown decision {kind}")
+
+
+def parse_answer(decision: Decision, text: str, game: HexxGame) -> Any:
+    """The inverse of :func:`answer_text`; ``ValueError`` with a readable message."""
+    words = text.split()
+    head, rest = (words[0].lower(), words[1:]) if words else ("", [])
+    kind = decision.kind
+    if head == "forfeit" and not rest:
+        return None
+    if kind is DecisionKind.ROLL and head == "roll":
+        if not rest:
+            return ROLL
+        if len(rest) == 1 and rest[0].isdigit():
+            return int(rest[0])
+    elif kind is DecisionKind.FLIP_TILES and head == "flip" and rest:
+        return tuple(Square.parse(t) for t in rest)
+    elif kind in (DecisionKind.VOWEL, DecisionKind.CONSONANT) and head == "letter" and len(rest) == 1:
+        return rest[0].upper()
+    elif kind in (DecisionKind.REMOVE_TILE, DecisionKind.TAKE_HEXX) and head == "square" and len(rest) == 1:
+        return Square.parse(rest[0])
+    elif kind in (DecisionKind.STEAL_TILE, DecisionKind.GIVE_TILE, DecisionKind.REPLACE_HEXX) \
+            and head == "tile" and len(rest) == 1 and rest[0].isdigit():
+        return int(rest[0]) - 1
+    elif kind is DecisionKind.METAMORPHOSIS and head == "swap" and len(rest) == 3:
+        play = Play.parse(" ".join(rest))
+        changed = [(q, ch) for q, ch in zip(play.squares, play.word)
+                   if q not in game.board or game.board[q].letter != ch.upper() or ch.islower()]
+        if len(changed) == 1 and changed[0][0] in game.board:
+            square, char = changed[0]
+            return Metamorphosis(square, char.upper(), char.islower(), play.direction)
+        raise ValueError("a swap changes exactly one letter of a word already on the board")
+    raise ValueError(f"{text.strip()!r} does not answer: {decision.chooser} must {decision.kind.value} "
+                     f"({decision.describe_choices()})")
+
