@@ -230,8 +230,9 @@ class GameCodec(Protocol):
     def result(self, game: Any) -> Any:
         """The game's result as JSON, or None while it goes on."""
 
-    def export(self, game: Any, fmt: str) -> str:
-        """The game in another format (``gcg``...); :class:`UserError` if not supported."""
+    def export(self, game: Any, fmt: str, info: GameInfo | None = None) -> str:
+        """The game in another format (``gcg``...), ``info`` its journal entry (title, date,
+        word list); :class:`UserError` if not supported."""
 
 
 def codec_for(kind: str) -> GameCodec:

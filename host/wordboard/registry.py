@@ -59,6 +59,10 @@ class GameFamily:
     twin_camera: ClassVar[bool] = False
     #: Seconds a placement must stay put before it counts (written letters take longer).
     min_settle: ClassVar[float] = 0.0
+    #: ``wordboard games export``'s default format for the family's games.
+    record_format: ClassVar[str] = "json"
+    #: The word list a new game uses unless told otherwise.
+    default_lexicon: ClassVar[str] = "scowl:70"
     #: ``wordboard run --game all``'s options for a short game of the family.
     quick_options: ClassVar[Mapping[str, Any]] = {}
     #: The fewest and the most players a game takes.

@@ -69,7 +69,7 @@ def adapter_for(kind: str, jgame):
     from wordboard import registry
     from wordboard.controller.session import SessionConfig
 
-    board = SimpleNamespace(config=SessionConfig(lexicon=None), twin=False)
+    board = SimpleNamespace(config=SessionConfig(lexicon=None), twin=False, lexicon=None)
     return registry.family_for_kind(kind).adapter(jgame, board)
 
 

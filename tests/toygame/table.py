@@ -45,7 +45,7 @@ class NoughtsCodec:
             return None
         return {"final": list(game.scores), "winners": [game.players.index(w) for w in outcome.winners]}
 
-    def export(self, game, fmt: str) -> str:
+    def export(self, game, fmt: str, info=None) -> str:
         raise UserError(f"Noughts games export as json, not {fmt}")
 
 

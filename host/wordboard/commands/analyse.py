@@ -13,7 +13,7 @@ def register(subparsers) -> None:
                     "move made, with the points missed; then the totals per player.")
     parser.add_argument("records", nargs="+", metavar="GAME.gcg", help="game records")
     parser.add_argument("--edition", metavar="NAME|PATH", default=None,
-                        help="board and tile set (default: the record's #edition pragma, else scrabble)")
+                        help="board and tile set (default: the record's edition note, else scrabble)")
     parser.add_argument("--lexicon", metavar="LIST|PATH", default="scowl:70",
                         help="word list: a file, wamerican, wbritish or scowl:SIZE (default scowl:70)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per game")

@@ -15,13 +15,13 @@ def open_edition(name_or_path: str):
 
 
 def edition_for_record(record, name_or_path: str | None):
-    """The edition asked for, else the record's ``#edition`` pragma, else Scrabble."""
+    """The edition asked for, else the record's (``#note Edition: NAME``), else Scrabble."""
+    from wordboard.crossword.record import record_edition
     from wordboard.errors import UserError
-    from wordboard.crossword.record import EDITION_PRAGMA
 
     if name_or_path:
         return open_edition(name_or_path)
-    named = record.pragma(EDITION_PRAGMA)
+    named = record_edition(record)
     try:
         return open_edition(named or "scrabble")
     except UserError:

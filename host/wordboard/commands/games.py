@@ -29,7 +29,9 @@ def register(subparsers) -> None:
     resume.set_defaults(handler=run_resume)
     export = sub.add_parser("export", help="write a game as GCG (Lexulous, Scrabble) or JSON (all)")
     export.add_argument("game", type=int, metavar="ID")
-    export.add_argument("--format", choices=("json", "gcg"), default="json")
+    export.add_argument("--format", choices=("json", "gcg"), default=None,
+                        help="gcg (the community's game record; the default for Lexulous and Scrabble) "
+                             "or json (every event; the default for the other games)")
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     export.set_defaults(handler=run_export)
 
@@ -125,13 +127,15 @@ def run_resume(args) -> int:
 def run_export(args) -> int:
     from pathlib import Path
 
+    from wordboard import registry
     from wordboard.journal import codec_for, rebuild
 
     with _journal(args) as journal:
         info = journal.game(args.game)
-        if args.format == "gcg":
+        fmt = args.format or registry.family_for_kind(info.kind).record_format
+        if fmt == "gcg":
             _, game = rebuild(journal, info.id)
-            text = codec_for(info.kind).export(game, "gcg")
+            text = codec_for(info.kind).export(game, "gcg", info)
         else:
             text = json.dumps({
                 "id": info.id, "kind": info.kind, "edition": info.edition,

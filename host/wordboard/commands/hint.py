@@ -17,7 +17,7 @@ def _position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turn", type=int, default=None, metavar="N",
                         help="the board before the record's N-th move (default: after its last)")
     parser.add_argument("--edition", metavar="NAME|PATH", default=None,
-                        help="board and tile set (default: the record's #edition pragma, else scrabble)")
+                        help="board and tile set (default: the record's edition note, else scrabble)")
     parser.add_argument("--lexicon", metavar="LIST|PATH", default="scowl:70", help=LEXICON_HELP)
 
 

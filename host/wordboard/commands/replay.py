@@ -16,7 +16,7 @@ def register(subparsers) -> None:
     parser.add_argument("records", nargs="+", metavar="GAME.gcg", help="game records to replay")
     parser.add_argument("--edition", metavar="NAME|PATH", default=None,
                         help="board and tile set: lexulous, scrabble or an edition file (default: the "
-                             "record's #edition pragma, else scrabble)")
+                             "record's edition note, else scrabble)")
     parser.add_argument("--lexicon", metavar="none|LIST|PATH", default="none",
                         help="check every word against this word list: a file, wamerican, wbritish or "
                              "scowl:SIZE (default: none, since tournament lexicons are not free)")

@@ -27,6 +27,10 @@ def register(subparsers) -> None:
                         help="eXtraDICTION: the level (default 3)")
     parser.add_argument("--variant", choices=("quick", "standard", "long", "long-best5"), default=None,
                         help="Dexikon: how long the game lasts (default quick)")
+    parser.add_argument("--edition", default=None, metavar="NAME|PATH",
+                        help="a new game's board and tile set: a shipped edition or your own edition file "
+                             "(e.g. a copy of lexulous.edition with your set's counts; for HEXX and "
+                             "eXtraDICTION their own edition files)")
     parser.add_argument("--turns", type=int, choices=(4, 6, 8, 10, 12, 16, 20), default=None, metavar="N",
                         help="eXtraDICTION: how many clue cards the game lasts (default 10)")
     parser.add_argument("--hardware", choices=("auto", "sim", "real"), default="auto",
@@ -48,8 +52,10 @@ def register(subparsers) -> None:
     parser.add_argument("--camera", default="auto", metavar="none|virtual|SOURCE",
                         help="auto: the virtual camera in the twin, none on hardware; or a capture "
                              "source (picamera, a /dev/video device)")
-    parser.add_argument("--lexicon", default="scowl:70", metavar="LIST|PATH",
-                        help="word list for checking words and inferring blanks (default scowl:70)")
+    parser.add_argument("--lexicon", default="default", metavar="LIST|PATH",
+                        help="word list for checking words and inferring blanks (default: the game's own: "
+                             "wordgame for Lexulous, Scrabble and HEXX, scowl:70 for the others; none: no "
+                             "word checks)")
     parser.add_argument("--quiet-time", type=_positive, default=None, metavar="SECONDS",
                         help="end a turn by itself after this long with a valid placement untouched")
     parser.add_argument("--seed", type=int, default=None, help="new game: the bag's seed")
@@ -110,6 +116,8 @@ def _game_options(args) -> dict:
         options["variant"] = args.variant
     if getattr(args, "turns", None):
         options["turns"] = args.turns
+    if getattr(args, "edition", None):
+        options["edition"] = args.edition
     return options
 
 

@@ -18,6 +18,7 @@ from typing import Callable
 from wordboard.errors import UserError
 
 DEFAULT_GAME = "lexulous"       # a new game when none is named and none is unfinished
+DEFAULT_LEXICON = "default"     # SessionConfig.lexicon: the game's own word list
 DEFAULT_PLAYERS = ("Ada", "Blaise")
 
 
@@ -43,7 +44,7 @@ class SessionConfig:
     seed: int | None = None
     camera: str = "auto"                # "auto" (virtual in the twin, none on hardware), "none",
                                         # "virtual", or a capture source ("picamera", "/dev/video0")
-    lexicon: str = "scowl:70"
+    lexicon: str | None = "default"     # a word list; "default": the game's own; None: no word checks
     journal: str | Path | None = None
     quiet: float | None = None
     settle: float = 0.3
@@ -95,6 +96,7 @@ class Session:
         self.jgame = jgame = self._game(self.journal)
         self.family = family = registry.family_for_kind(jgame.info.kind)
         self.kind = family.kind
+        self.lexicon = self._lexicon(family, jgame)
         self.adapter = adapter = family.adapter(jgame, self)
         self.title = family.game_title(adapter.game)
         rows, cols = adapter.rows, adapter.cols
@@ -138,6 +140,16 @@ class Session:
             from wordboard.controller.questions import StdinAnswerer
 
             self.controller.answerer = StdinAnswerer()
+
+    def _lexicon(self, family, jgame=None) -> str | None:
+        """The word list: the one asked for, else the one the game was started with, else the
+        family's default (None: no word checks)."""
+        lexicon = self.config.lexicon
+        if lexicon != DEFAULT_LEXICON:
+            return None if lexicon is None or lexicon.lower() == "none" else lexicon
+        if jgame is not None and "lexicon" in jgame.info.options:
+            return jgame.info.options["lexicon"]
+        return family.default_lexicon
 
     def _tag_sensor(self, rows: int, cols: int):
         """The sensor board that reads the tiles' tags: its simulator on the twin (or the direct
@@ -238,7 +250,7 @@ class Session:
         family, edition = registry.resolve(name)
         players = tuple(config.players) or DEFAULT_PLAYERS
         seed = config.seed if config.seed is not None else int(time.time()) % 100000
-        jgame = family.start(journal, edition, players, seed=seed, lexicon=config.lexicon,
+        jgame = family.start(journal, edition, players, seed=seed, lexicon=self._lexicon(family),
                              options=config.game_options or {})
         config.out(f"new game {jgame.id}: {name}, {', '.join(jgame.info.players)} (seed {seed})")
         return jgame

@@ -30,6 +30,8 @@ _EXPORTS = {
     "END_SCORELESS": "wordboard.crossword.game",
     "END_WENT_OUT": "wordboard.crossword.game",
     "Game": "wordboard.crossword.game",
+    "Leftovers": "wordboard.crossword.game",
+    "RackUnknown": "wordboard.crossword.game",
     "GameResult": "wordboard.crossword.game",
     "Turn": "wordboard.crossword.game",
     "Exchange": "wordboard.crossword.moves",
@@ -47,7 +49,7 @@ _EXPORTS = {
 
 __all__ = [
     "Board", "Square", "Tile", "parse_square", "square_name",
-    "Game", "GameResult", "Turn", "END_SCORELESS", "END_WENT_OUT",
+    "Game", "GameResult", "Leftovers", "RackUnknown", "Turn", "END_SCORELESS", "END_WENT_OUT",
     "Exchange", "Move", "Pass", "Placement", "Play", "format_position", "parse_position",
     "IllegalMove", "ScoredPlay", "Word", "evaluate_play",
 ]

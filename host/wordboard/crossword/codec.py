@@ -8,11 +8,17 @@ from wordboard.errors import UserError
 from wordboard.journal import GameInfo
 
 
+#: The ``racks`` option of a game on a real table: the engine deals no racks (physical racks).
+PHYSICAL = "physical"
+
+
 class LexulousCodec:
     """Lexulous and Scrabble (one engine, the edition decides).
 
     Moves: ``{"play": ["H8=C", "H9=a"], "across": null}`` (a lower-case letter is a blank),
-    ``{"exchange": "AEI"}``, ``{"pass": true}``. Decisions: ``{"rack": {"player": 0, "tiles":
+    ``{"exchange": "AEI"}`` (or ``{"exchange": 3}``: how many, not which), ``{"pass": true}``, and
+    with physical racks (option ``"racks": "physical"``) ``{"leftovers": ["AEI", ""]}``, the tiles
+    left on each rack at the end. Decisions: ``{"rack": {"player": 0, "tiles":
     "AEINRST"}}`` (the tiles a player drew from the real bag), ``{"undo": "challenge upheld"}``
     (takes back the last turn; any reason), ``{"score_edit": {"player": 0, "delta": -5, "by":
     "screen"}}`` (a score corrected by hand: added to that player's final score in the result),
@@ -26,24 +32,29 @@ class LexulousCodec:
         from wordboard.crossword import Game
 
         first = info.options.get("first_player")
-        return Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first)
+        return Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first,
+                    physical=info.options.get("racks") == PHYSICAL)
 
     def encode_move(self, move) -> dict:
-        from wordboard.crossword import Exchange, Pass, Play, square_name
+        from wordboard.crossword import Exchange, Leftovers, Pass, Play, square_name
 
+        if isinstance(move, Leftovers):
+            return {"leftovers": list(move.racks)}
         if isinstance(move, Play):
             tiles = [f"{square_name(p.square)}={p.letter.lower() if p.blank else p.letter}"
                      for p in move.placements]
             return {"play": tiles, "across": move.across}
         if isinstance(move, Exchange):
-            return {"exchange": move.tiles}
+            return {"exchange": move.tiles or move.count}
         if isinstance(move, Pass):
             return {"pass": True}
         raise TypeError(f"not a Lexulous move: {move!r}")
 
     def decode_move(self, data: dict):
-        from wordboard.crossword import Exchange, Pass, Play, Placement, parse_square
+        from wordboard.crossword import Exchange, Leftovers, Pass, Play, Placement, parse_square
 
+        if "leftovers" in data:
+            return Leftovers(tuple(str(r) for r in data["leftovers"]))
         if "play" in data:
             placements = []
             for item in data["play"]:
@@ -52,16 +63,17 @@ class LexulousCodec:
                 placements.append(Placement(row, col, letter.upper(), letter.islower()))
             return Play(tuple(placements), data.get("across"))
         if "exchange" in data:
-            return Exchange(data["exchange"])
+            tiles = data["exchange"]
+            return Exchange(count=tiles) if isinstance(tiles, int) else Exchange(tiles)
         if data.get("pass"):
             return Pass()
         raise ValueError(f"not a Lexulous move: {data}")
 
     def check(self, game, event_type: str, data: dict) -> None:
         if event_type == "move":
-            reason = game.illegal_reason(self.decode_move(data))
-            if reason is not None:
-                raise reason
+            verdict = game.dry_run(self.decode_move(data))
+            if not verdict.legal:
+                raise verdict.error
         elif "undo" in data and not game.history:
             raise UserError("there is no move to undo")
         elif "score_edit" in data:
@@ -96,13 +108,21 @@ class LexulousCodec:
             out["score_edits"] = {str(i): d for i, d in sorted(edits.items()) if d}
         return out
 
-    def export(self, game, fmt: str) -> str:
+    def export(self, game, fmt: str, info: GameInfo | None = None) -> str:
         if fmt != "gcg":
             raise UserError(f"Lexulous games export as gcg or json, not {fmt}")
+        import time
+
         from wordboard import gcg
         from wordboard.crossword.record import game_record
 
-        text = gcg.dumps(game_record(game))
+        title = description = lexicon = None
+        if info is not None:
+            title = f"{game.edition.name} game {info.id}"
+            day = time.strftime("%Y-%m-%d", time.localtime(info.started))
+            description = f"played on a wordboard table, {day}"
+            lexicon = info.options.get("lexicon") or None
+        text = gcg.dumps(game_record(game, title=title, description=description, lexicon=lexicon))
         notes = [f"#note score corrected by hand: {game.players[i]} {d:+d}"
                  for i, d in sorted(score_edits(game).items()) if d]
         if notes:

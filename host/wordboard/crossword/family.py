@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from wordboard.registry import GameFamily
@@ -14,6 +15,8 @@ class CrosswordFamily(GameFamily):
     kind = "lexulous"               # journals have always called the family's games so
     editions = {"lexulous": "lexulous", "scrabble": "scrabble"}
     twin_camera = True
+    record_format = "gcg"
+    default_lexicon = "wordgame"       # made for word games: club two-letter words, no abbreviations
     player_counts = (2, 4)
     terminal = "wordboard.crossword.terminal"
 
@@ -34,14 +37,26 @@ class CrosswordFamily(GameFamily):
               lexicon: str | None, options: Mapping[str, Any]) -> Any:
         from wordboard.journal import JournaledGame
 
+        from wordboard.commands.common import open_edition
+        from wordboard.crossword.codec import PHYSICAL
+
+        if options.get("edition"):              # an owner's own edition (checked before the game starts)
+            edition = str(options["edition"])
+            open_edition(edition)
+            if Path(edition).is_file():         # the journal finds it again from any folder
+                edition = str(Path(edition).resolve())
+
+        # A game on the board has physical racks: the players draw from the real bag (the twin's
+        # players too: they keep a real bag of their own that the engine never sees).
+        extra = {"first_player": int(options["first_player"])} if "first_player" in options else {}
         return JournaledGame.start(journal, self.kind, edition, players, seed=seed,
-                                   options={"lexicon": lexicon})
+                                   options={"lexicon": lexicon, "racks": PHYSICAL, **extra})
 
     def adapter(self, jgame: Any, session: Any) -> Any:
         from wordboard.commands.common import open_lexicon
         from wordboard.crossword.table import CrosswordAdapter
 
-        lexicon = session.config.lexicon
+        lexicon = session.lexicon
         dictionary = open_lexicon(lexicon) if lexicon else None
         dawg = None
         if dictionary is not None:

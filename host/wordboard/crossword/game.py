@@ -14,6 +14,15 @@ Decisions where the rulebook is silent, and why:
   unless the caller names one.
 * **Bag order.** The bag is shuffled once with the seed; tiles are drawn from its end. The same
   seed and the same moves give the same game.
+
+**Physical racks** (``physical=True``: the real table). The engine then deals no racks: the players
+draw from the real bag, which the engine never sees. It knows the tile set and the board, so it
+knows the unseen tiles (the bag and every rack together) and how many tiles each rack holds. A
+play is legal if its tiles are among the unseen ones (a tenth E is refused); an exchange may give
+only the number of tiles swapped. At the end, when a player goes out of a two-player game, the
+other rack is exactly the unseen tiles and is settled at once; any other end (scoreless turns,
+three or four players) waits for the table to say which tiles are left on each rack
+(:class:`Leftovers`, the answer to :meth:`Game.waiting_for`'s decision) before the result counts.
 """
 
 from __future__ import annotations
@@ -21,10 +30,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Container, Sequence
+from typing import Container, Sequence, overload
 
 from wordboard.editions import BLANK, Edition
-from wordboard.engine import MOVE, OVER, Verdict, Waiting, dry_run_of
+from wordboard.engine import DECISION, MOVE, OVER, Verdict, Waiting, dry_run_of
+from wordboard.errors import UserError
 from wordboard.crossword.board import Board
 from wordboard.crossword.moves import Exchange, Move, Pass, Play
 from wordboard.rules import Outcome
@@ -32,6 +42,25 @@ from wordboard.crossword.scoring import (RULE_EXCHANGE, RULE_RACK, RULE_TURN, Il
                                         evaluate_play)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class GameSetupError(UserError, ValueError):
+    """A game that cannot be set up: the players, or an edition whose tiles cannot fill the racks."""
+
+
+class RackUnknown(UserError):
+    """The game has physical racks: which tiles a rack holds is not known."""
+
+
+@dataclass(frozen=True)
+class Leftovers:
+    """The tiles left on each rack at the end (physical racks), in the players' order; ``""`` for
+    a rack that went out. The answer to the decision :meth:`Game.waiting_for` waits for."""
+
+    racks: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "racks", tuple("".join(sorted(r.upper())) for r in self.racks))
 
 END_WENT_OUT = "went-out"
 END_SCORELESS = "scoreless-turns"
@@ -54,6 +83,7 @@ class Turn:
     _bag_before: tuple[str, ...] = field(repr=False, compare=False, default=())
     _rng_before: object = field(repr=False, compare=False, default=None)
     _scoreless_before: int = field(repr=False, compare=False, default=0)
+    _held_before: tuple[int, ...] = field(repr=False, compare=False, default=())
 
 
 @dataclass(frozen=True)
@@ -81,14 +111,15 @@ class Game:
 
     def __init__(self, edition: Edition, players: Sequence[str], *,
                  dictionary: Container[str] | None = None, seed: int | None = None,
-                 first_player: int | None = None):
+                 first_player: int | None = None, physical: bool = False):
         names = [str(p).strip() for p in players]
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValueError(f"{len(names)} players: Lexulous is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+            raise GameSetupError(f"{len(names)} players: Lexulous is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
         if any(not n for n in names) or len(set(names)) != len(names):
-            raise ValueError("players need distinct, non-empty names")
+            raise GameSetupError("players need distinct, non-empty names")
         if edition.tiles.rack_size * len(names) > edition.tiles.total:
-            raise ValueError(f"{edition.name} has too few tiles for {len(names)} racks")
+            raise GameSetupError(f"{edition.name} has {edition.tiles.total} tiles: too few for {len(names)} racks "
+                                 f"of {edition.tiles.rack_size}")
         self.edition = edition
         self.players: tuple[str, ...] = tuple(names)
         self.dictionary = dictionary
@@ -102,23 +133,43 @@ class Game:
             raise ValueError(f"first_player must be 0-{len(names) - 1}")
         self.first_player = first_player
         self.current = first_player
+        self.physical = physical
         self._racks: list[list[str]] = [[] for _ in names]
-        for i in range(len(names)):
-            self._draw(self._racks[(first_player + i) % len(names)], edition.tiles.rack_size)
+        # Physical racks: ``_bag`` holds every unseen tile (the real bag and all racks) and
+        # ``_held`` how many of them each rack holds.
+        self._held: list[int] = [edition.tiles.rack_size] * len(names) if physical else []
+        if not physical:
+            for i in range(len(names)):
+                self._draw(self._racks[(first_player + i) % len(names)], edition.tiles.rack_size)
         self.scores: list[int] = [0] * len(names)
         self.history: list[Turn] = []
         self._scoreless = 0
         self.result: GameResult | None = None
+        self._ending: tuple[str, int | None] | None = None     # physical: waiting for the leftovers
 
     # -- state ---------------------------------------------------------------------------------
 
     def rack(self, player: int) -> str:
-        """A player's tiles, sorted, ``?`` for blanks."""
+        """A player's tiles, sorted, ``?`` for blanks (with physical racks: :class:`RackUnknown`)."""
+        if self.physical:
+            raise RackUnknown(f"{self.players[player]}'s tiles are on a real rack: the game knows "
+                              f"only that it holds {self._held[player]}")
         return "".join(sorted(self._racks[player]))
+
+    def rack_count(self, player: int) -> int:
+        """How many tiles a player's rack holds."""
+        return self._held[player] if self.physical else len(self._racks[player])
 
     @property
     def bag_count(self) -> int:
+        if self.physical:
+            return len(self._bag) - sum(self._held)
         return len(self._bag)
+
+    @property
+    def waiting_for_leftovers(self) -> bool:
+        """Physical racks: the game has ended and waits for the tiles left on the racks."""
+        return self._ending is not None
 
     @property
     def is_over(self) -> bool:
@@ -129,8 +180,11 @@ class Game:
         """Consecutive turns (passes and swaps) that put nothing on the board."""
         return self._scoreless
 
-    def unseen_tiles(self, player: int) -> str:
-        """Tiles the player cannot see: the bag and the other racks."""
+    def unseen_tiles(self, player: int | None = None) -> str:
+        """Tiles the player cannot see: the bag and the other racks (with physical racks, or no
+        player named: every tile that is not on the board)."""
+        if self.physical or player is None:
+            return "".join(sorted(self._bag if self.physical else self._bag + [t for r in self._racks for t in r]))
         others = [t for i, r in enumerate(self._racks) if i != player for t in r]
         return "".join(sorted(self._bag + others))
 
@@ -141,6 +195,8 @@ class Game:
         tile that is neither on the rack nor in the bag is a ``ValueError``. Not a move: it is
         not in the history and undo does not take it back.
         """
+        if self.physical:
+            raise ValueError("with physical racks the game holds no racks to set")
         wanted = Counter(tiles.upper())
         if sum(wanted.values()) > self.edition.tiles.rack_size:
             raise ValueError(f"a rack holds at most {self.edition.tiles.rack_size} tiles")
@@ -165,7 +221,7 @@ class Game:
     def evaluate(self, play: Play) -> ScoredPlay:
         """Score ``play`` for the player to move without making it; :class:`IllegalMove` if illegal."""
         self._check_not_over()
-        self._check_rack(play.rack_tiles)
+        self._check_rack(play.rack_tiles, play)
         return evaluate_play(self.board, self.edition, play, self.dictionary)
 
     def illegal_reason(self, move: Move) -> IllegalMove | None:
@@ -184,15 +240,21 @@ class Game:
         if isinstance(move, Play):
             return self.evaluate(move)
         if isinstance(move, Exchange):
-            if not move.tiles:
-                raise IllegalMove(RULE_EXCHANGE, "an exchange names the tiles to swap (or pass)")
-            self._check_rack(move.tiles)
+            if not move.count:
+                raise IllegalMove(RULE_EXCHANGE, "an exchange names the tiles to swap, or how many (or pass)")
+            if move.tiles or not self.physical:
+                if not move.tiles:
+                    raise IllegalMove(RULE_EXCHANGE, "an exchange names the tiles to swap (or pass)")
+                self._check_rack(move.tiles)
+            elif move.count > self._held[self.current]:
+                raise IllegalMove(RULE_RACK, f"{self.players[self.current]}'s rack holds "
+                                  f"{self._held[self.current]} tiles, not {move.count}")
             needed = self.edition.tiles.exchange_min_bag
             if needed is None:
-                needed = len(move.tiles)
-            if len(self._bag) < needed:
-                raise IllegalMove(RULE_EXCHANGE, f"the bag holds {len(self._bag)} tiles; swapping "
-                                  f"{len(move.tiles)} needs at least {needed} in the bag")
+                needed = move.count
+            if self.bag_count < needed:
+                raise IllegalMove(RULE_EXCHANGE, f"the bag holds {self.bag_count} tiles; swapping "
+                                  f"{move.count} needs at least {needed} in the bag")
             return None
         if isinstance(move, Pass):
             return None
@@ -201,8 +263,22 @@ class Game:
     def _check_not_over(self) -> None:
         if self.result is not None:
             raise IllegalMove(RULE_TURN, "the game is over")
+        if self._ending is not None:
+            raise IllegalMove(RULE_TURN, "the game is over: the tiles left on the racks are wanted")
 
-    def _check_rack(self, tiles: str) -> None:
+    def _check_rack(self, tiles: str, play: Play | None = None) -> None:
+        if self.physical:
+            missing = Counter(tiles) - Counter(self._bag)
+            if missing:
+                counts = self.edition.tiles.counts
+                at_fault = [p.square for p in play.placements if p.rack_tile in missing] if play else []
+                raise IllegalMove(RULE_RACK, "no more " + ", ".join(
+                    f"{'blank' if t == BLANK else t} (the set has {counts.get(t, 0)})" for t in sorted(missing))
+                    + " among the tiles not on the board", at_fault)
+            if len(tiles) > self._held[self.current]:
+                raise IllegalMove(RULE_RACK, f"{self.players[self.current]}'s rack holds "
+                                  f"{self._held[self.current]} tiles, not {len(tiles)}")
+            return
         missing = Counter(tiles) - Counter(self._racks[self.current])
         if missing:
             raise IllegalMove(RULE_RACK, f"{self.players[self.current]} has no "
@@ -211,17 +287,35 @@ class Game:
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def push(self, move: Move) -> Turn:
-        """Make ``move`` for the player to move; raise :class:`IllegalMove` (changing nothing) if illegal."""
+    @overload
+    def push(self, move: Move) -> Turn: ...
+
+    @overload
+    def push(self, move: Leftovers) -> None: ...
+
+    def push(self, move: Move | Leftovers) -> Turn | None:
+        """Make ``move`` for the player to move; raise :class:`IllegalMove` (changing nothing) if
+        illegal. With physical racks, at the end, :class:`Leftovers` settles the game."""
+        if isinstance(move, Leftovers):
+            self.settle(move)
+            return None
         scored = self._check(move)
         player = self.current
         rack = self._racks[player]
         before = dict(_bag_before=tuple(self._bag), _rng_before=self._rng.getstate(),
-                      _scoreless_before=self._scoreless)
-        rack_before = self.rack(player)
+                      _scoreless_before=self._scoreless, _held_before=tuple(self._held))
+        rack_before = "" if self.physical else self.rack(player)
         drawn = ""
         score, words, bingo = 0, (), 0
-        if isinstance(move, Play):
+        if isinstance(move, Play) and self.physical:
+            for p in move.placements:
+                self._bag.remove(p.rack_tile)
+                self.board.place(p.square, p.tile)
+            self._held[player] -= len(move.placements)
+            self._held[player] += min(len(move.placements), self.bag_count)
+            score, words, bingo = scored.score, scored.words, scored.bingo
+            self._scoreless = 0
+        elif isinstance(move, Play):
             for p in move.placements:
                 rack.remove(p.rack_tile)
                 self.board.place(p.square, p.tile)
@@ -229,7 +323,7 @@ class Game:
             score, words, bingo = scored.score, scored.words, scored.bingo
             self._scoreless = 0
         else:
-            if isinstance(move, Exchange):
+            if isinstance(move, Exchange) and not self.physical:
                 for t in move.tiles:
                     rack.remove(t)
                 drawn = self._draw(rack, len(move.tiles))
@@ -253,10 +347,13 @@ class Game:
         if isinstance(turn.move, Play):
             for p in turn.move.placements:
                 self.board.remove(p.square)
-        self._racks[turn.player] = list(turn.rack)
+        if not self.physical:
+            self._racks[turn.player] = list(turn.rack)
         self._bag = list(turn._bag_before)
         self._rng.setstate(turn._rng_before)
         self._scoreless = turn._scoreless_before
+        self._held = list(turn._held_before)
+        self._ending = None
         self.scores[turn.player] -= turn.score
         self.current = turn.player
         return turn
@@ -270,10 +367,15 @@ class Game:
     def waiting_for(self) -> Waiting:
         if self.result is not None:
             return Waiting(OVER, None)
+        if self._ending is not None:
+            return Waiting(DECISION, self.current, self.leftovers_wanted())
         return Waiting(MOVE, self.current)
 
-    def dry_run(self, move: Move) -> Verdict:
-        def check(m: Move) -> int | None:
+    def dry_run(self, move: Move | Leftovers) -> Verdict:
+        def check(m: Move | Leftovers) -> int | None:
+            if isinstance(m, Leftovers):
+                self.check_leftovers(m)
+                return None
             scored = self._check(m)
             return scored.score if scored is not None else None
         return dry_run_of(check, move)
@@ -293,22 +395,30 @@ class Game:
                        {"adjustments": dict(zip(self.players, r.adjustments)),
                         "racks": dict(zip(self.players, r.racks))})
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: Move | Leftovers) -> str:
         """As game records write it: ``8D W.RD`` (``.`` for a tile already on the board, a blank in
-        lower case), ``-ABC`` for an exchange, ``-`` for a pass."""
+        lower case), ``-ABC`` for an exchange (``-3``: three tiles, which not said), ``-`` for a
+        pass; the leftovers at the end: ``left AEI / (none) / Q``, rack by rack."""
+        if isinstance(move, Leftovers):
+            return "left " + " / ".join(r or "(none)" for r in move.racks)
         if isinstance(move, Pass):
             return "-"
         if isinstance(move, Exchange):
-            return "-" + move.tiles
+            return "-" + (move.tiles or str(move.count))
         main = evaluate_play(self.board, self.edition, move, None).main
         placed = {p.square: p for p in move.placements}
         letters = "".join(str(placed[sq].tile) if sq in placed else "." for sq in main.squares)
         return f"{main.position} {letters}"
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> Move | Leftovers:
         text = text.strip()
+        if text.lower().startswith("left ") or text.lower() == "left":
+            racks = [r.strip().upper() for r in text[4:].split("/")]
+            return Leftovers(tuple("" if r in ("(NONE)", "") else r for r in racks))
         if text == "-":
             return Pass()
+        if text[1:].isdigit():
+            return Exchange(count=int(text[1:]))
         if text.startswith("-"):
             return Exchange(text[1:])
         position, _, word = text.partition(" ")
@@ -326,22 +436,66 @@ class Game:
 
     def _check_end(self, mover: int) -> None:
         tiles = self.edition.tiles
-        if not self._bag and not self._racks[mover]:
-            self._finish(END_WENT_OUT, mover)
+        if self.bag_count == 0 and self.rack_count(mover) == 0:
+            self._end(END_WENT_OUT, mover)
         elif self._scoreless and self._scoreless >= tiles.scoreless_turns_to_end(len(self.players),
-                                                                                 not self._bag):
-            self._finish(END_SCORELESS, None)
+                                                                                 self.bag_count == 0):
+            self._end(END_SCORELESS, None)
 
-    def _finish(self, reason: str, went_out: int | None) -> None:
+    def _end(self, reason: str, went_out: int | None) -> None:
+        """The game has ended: settle it, or (physical racks) wait for the leftovers unless they
+        are known: the other rack of a two-player game that a player went out of."""
+        if not self.physical:
+            self._finish(reason, went_out)
+        elif went_out is not None and len(self.players) == 2:
+            racks = ["", ""]
+            racks[1 - went_out] = "".join(sorted(self._bag))
+            self._finish(reason, went_out, tuple(racks))
+        else:
+            self._ending = (reason, went_out)
+
+    def leftovers_wanted(self) -> Leftovers | None:
+        """Physical racks, at the end: the racks the table must name (how many tiles each holds),
+        as a :class:`Leftovers` of ``?``s; None when nothing is wanted."""
+        if self._ending is None:
+            return None
+        return Leftovers(tuple("?" * n for n in self._held))
+
+    def check_leftovers(self, leftovers: Leftovers) -> None:
+        """Raise :class:`IllegalMove` unless ``leftovers`` can be the tiles left on the racks."""
+        if self._ending is None:
+            raise IllegalMove(RULE_TURN, "no leftover tiles are wanted now")
+        racks = leftovers.racks
+        if len(racks) != len(self.players):
+            raise IllegalMove(RULE_RACK, f"name the tiles left on each of the {len(self.players)} racks")
+        for name, held, rack in zip(self.players, self._held, racks):
+            if len(rack) != held:
+                raise IllegalMove(RULE_RACK, f"{name}'s rack holds {held} tiles, not {len(rack)} ({rack or 'none'})")
+        named = Counter("".join(racks))
+        missing = named - Counter(self._bag)
+        if missing:
+            raise IllegalMove(RULE_RACK, "not among the tiles off the board: " + "".join(sorted(missing.elements())))
+
+    def settle(self, leftovers: Leftovers) -> None:
+        """Physical racks: the tiles left on each rack, as the table gives them; the result counts."""
+        self.check_leftovers(leftovers)
+        assert self._ending is not None
+        reason, went_out = self._ending
+        self._ending = None
+        self._finish(reason, went_out, tuple("".join(sorted(r)) for r in leftovers.racks))
+
+    def _finish(self, reason: str, went_out: int | None, racks: tuple[str, ...] | None = None) -> None:
         tiles = self.edition.tiles
-        racks = tuple(self.rack(i) for i in range(len(self.players)))
+        if racks is None:
+            racks = tuple(self.rack(i) for i in range(len(self.players)))
         values = [tiles.rack_value(r) for r in racks]
         adjustments = [0] * len(self.players)
         if went_out is None:
             adjustments = [-v for v in values]
         else:
-            adjustments[went_out] = tiles.going_out_multiplier * sum(values)
-            if tiles.others_lose_own_rack:
+            multiplier, others_lose = tiles.settlement(len(self.players))
+            adjustments[went_out] = multiplier * sum(values)
+            if others_lose:
                 for i, v in enumerate(values):
                     if i != went_out:
                         adjustments[i] = -v

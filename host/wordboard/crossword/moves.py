@@ -124,15 +124,27 @@ class Play:
 
 @dataclass(frozen=True)
 class Exchange:
-    """Swap tiles from the rack with tiles from the bag (``?`` for a blank). Ends the turn."""
+    """Swap tiles from the rack with tiles from the bag (``?`` for a blank). Ends the turn.
 
-    tiles: str
+    On a real table the tiles that went back may not be known, only how many: ``Exchange(count=3)``
+    (``tiles`` empty); when the tiles are given, ``count`` is their number.
+    """
 
-    def __post_init__(self):
-        object.__setattr__(self, "tiles", "".join(sorted(self.tiles.upper())))
+    tiles: str = ""
+    count: int = 0
+
+    def __post_init__(self) -> None:
+        tiles = "".join(sorted(self.tiles.upper()))
+        object.__setattr__(self, "tiles", tiles)
+        if tiles:
+            if self.count not in (0, len(tiles)):
+                raise ValueError(f"an exchange of {tiles} swaps {len(tiles)} tiles, not {self.count}")
+            object.__setattr__(self, "count", len(tiles))
+        elif self.count < 0:
+            raise ValueError("an exchange swaps a number of tiles")
 
     def __str__(self) -> str:
-        return f"exchange {self.tiles}"
+        return f"exchange {self.tiles or self.count}"
 
 
 @dataclass(frozen=True)

@@ -60,9 +60,11 @@ class Opponent:
             return word.upper() in self.vocabulary
         return len(word) <= 7
 
-    def choose(self, game: Game) -> Choice:
-        """The move for the player to move in ``game``."""
-        rack = game.rack(game.current)
+    def choose(self, game: Game, rack: str | None = None) -> Choice:
+        """The move for the player to move in ``game``, from ``rack`` (default: the engine's;
+        with physical racks the player's own, which the engine does not know)."""
+        if rack is None:
+            rack = game.rack(game.current)
         plays = self.generator.generate(game.board, rack) if rack else []
         pick = None
         if self.strength == "best":
@@ -74,8 +76,8 @@ class Opponent:
             return Choice(pick.play(game.board), pick, len(plays))
         return Choice(self._swap_or_pass(game, rack), None, len(plays))
 
-    def move(self, game: Game) -> Move:
-        return self.choose(game).move
+    def move(self, game: Game, rack: str | None = None) -> Move:
+        return self.choose(game, rack).move
 
     def _casual(self, game: Game, plays: list[Candidate]) -> Candidate | None:
         known = []

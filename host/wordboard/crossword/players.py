@@ -117,13 +117,16 @@ class ScriptedPlayers:
             return plan.answer_turn if plan is not None else "carry on"
         if question.kind == q.SWAP:
             return plan.swap_tiles if plan is not None and plan.swap_tiles else None
+        if question.kind == q.LEFTOVERS:            # the tiles left on the players' own racks
+            bag = RealBag.replayed(self.game, self.seed)
+            return " / ".join(bag.rack(i) for i in range(len(self.game.players)))
         return None
 
     # -- acting -------------------------------------------------------------------------------------
 
     def step(self, now: float) -> None:
         adapter = self.controller.adapter
-        if adapter.over:
+        if adapter.over or adapter.game.waiting_for_leftovers:   # the end: only the leftovers are asked
             return
         # A new plan once the board committed (or undid) a move; the answers to its questions
         # (a blank's letter) are journalled too, but the turn goes on.
@@ -293,24 +296,80 @@ class ScriptedPlayers:
         return [(now + 1.0, repair, "repair")]
 
 
+class RealBag:
+    """The twin's real bag and racks, which an engine with physical racks never sees.
+
+    The bag is the edition's tiles shuffled with the players' own seed; the racks are dealt in
+    turn from the first player and refilled after each turn, as at a real table. It is rebuilt
+    from the game's history (:meth:`replayed`), so a resumed game draws what the uninterrupted
+    one drew.
+    """
+
+    def __init__(self, edition, players: int, first: int, seed: int):
+        self.edition = edition
+        self.rng = random.Random(seed * 7919 + 17)
+        self.bag = list(edition.tiles.letters)
+        self.rng.shuffle(self.bag)
+        self.racks: list[list[str]] = [[] for _ in range(players)]
+        for i in range(players):
+            self._draw((first + i) % players, edition.tiles.rack_size)
+
+    @classmethod
+    def replayed(cls, game, seed: int) -> RealBag:
+        """The bag and racks after every turn of ``game`` so far."""
+        from wordboard.crossword import Exchange, Play
+
+        bag = cls(game.edition, len(game.players), game.first_player, seed)
+        for turn in game.history:
+            rack = bag.racks[turn.player]
+            if isinstance(turn.move, Play):
+                for p in turn.move.placements:
+                    rack.remove(p.rack_tile)
+                bag._draw(turn.player, len(turn.move.placements))
+            elif isinstance(turn.move, Exchange) and turn.move.tiles:
+                bag._draw(turn.player, turn.move.count)
+                for t in turn.move.tiles:
+                    rack.remove(t)
+                bag.bag.extend(turn.move.tiles)
+                bag.rng.shuffle(bag.bag)
+        return bag
+
+    def _draw(self, player: int, n: int) -> None:
+        for _ in range(min(n, len(self.bag))):
+            self.racks[player].append(self.bag.pop())
+
+    def rack(self, player: int) -> str:
+        return "".join(sorted(self.racks[player]))
+
+
 def computer_chooser(adapter, seed: int, strength: str = "casual") -> Callable:
     """How the twin's players choose a move: the computer opponent at ``strength`` on the game's
     word list (one per player, its random numbers from the game's seed and the turn, so a resumed
-    game chooses as the uninterrupted one would), or the greedy player with no word list."""
+    game chooses as the uninterrupted one would; with no word list on the board, from the default
+    list all the same). With
+    physical racks each player plays from their own rack of the twin's :class:`RealBag`."""
     from wordboard.crossword.opponent import Opponent
 
     edition = adapter.game.edition
-    if adapter.dawg is None:
-        from wordboard.crossword.selfplay import greedy_move
 
-        return greedy_move
+    def rack_of(game) -> str | None:
+        return RealBag.replayed(game, seed).rack(game.current) if game.physical else None
+
+    dawg = adapter.dawg
+    if dawg is None:
+        # The board checks no words (``--lexicon none``), but the people at the table still know
+        # some: they choose their words from the default list.
+        from wordboard.commands.common import DEFAULT_LEXICON, open_lexicon
+        from wordboard.crossword.dawgcache import dawg_for
+
+        dawg = dawg_for(open_lexicon(DEFAULT_LEXICON))
     opponents: dict = {}
 
     def choose(game):
         key = len(game.history)
         opponent = opponents.get(game.current)
         if opponent is None:
-            opponent = opponents[game.current] = Opponent(adapter.dawg, edition, strength)
+            opponent = opponents[game.current] = Opponent(dawg, edition, strength)
         opponent.rng.seed(seed * 131 + key)
-        return opponent.move(game)
+        return opponent.move(game, rack_of(game))
     return choose

@@ -201,10 +201,11 @@ class _Replay:
     def end_rack_bonus(self, event: gcg.EndRackBonus):
         tiles = self.edition.tiles
         rack = event.tiles.upper()
-        expected = tiles.going_out_multiplier * tiles.rack_value(rack)
+        multiplier, _ = tiles.settlement(len(self.record.players))
+        expected = multiplier * tiles.rack_value(rack)
         if event.score != expected:
             self.mismatch(event, "end-rack", event.score, expected,
-                          f"going out against ({rack}) earns {tiles.going_out_multiplier} x "
+                          f"going out against ({rack}) earns {multiplier} x "
                           f"{tiles.rack_value(rack)} = {expected}, the record says {event.score}")
         if len(self.record.players) == 2:
             left = +self.tiles_left()

@@ -12,9 +12,11 @@ from wordboard.crossword.game import Game, Turn
 from wordboard.crossword.moves import Exchange, Move, Pass
 
 
-def greedy_move(game: Game) -> Move:
-    """The best-scoring play for the player to move, else a swap of the whole rack, else a pass."""
-    rack = game.rack(game.current)
+def greedy_move(game: Game, rack: str | None = None) -> Move:
+    """The best-scoring play for the player to move, else a swap of the whole rack, else a pass
+    (``rack``: the player's own, when the engine does not know it)."""
+    if rack is None:
+        rack = game.rack(game.current)
     plays = legal_plays(game.board, game.edition, rack, game.dictionary)
     if plays:
         return plays[0].play

@@ -189,7 +189,7 @@ class CrosswordAdapter(TableAdapter):
         try:
             scored = game.evaluate(play)
         except IllegalMove as exc:
-            if exc.rule == "tiles-from-rack" and self.physical_racks:
+            if exc.rule == "tiles-from-rack" and self.physical_racks and not self.game.physical:
                 fixed = self._rack_from_table(play)
                 if fixed is not None:
                     return fixed
@@ -257,21 +257,56 @@ class CrosswordAdapter(TableAdapter):
 
         game = self.game
         player = game.players[game.current]
+        if question.kind == q.LEFTOVERS:
+            return self._leftovers(value)
         if question.kind == q.TURN:
             if value == "pass":
                 self.jgame.play(Pass())
                 return Committed((), f"{player} passes")
             if value == "swap":
-                return q.Question(q.SWAP, f"{player}: which tiles go back to the bag?", (), ())
+                return q.Question(q.SWAP, self._swap_prompt(player), (), ())
             return None
         if question.kind == q.SWAP:
-            move = Exchange(value.upper().replace(" ", ""))
-            reason = game.illegal_reason(move)
-            if reason is not None:
-                return q.Question(q.SWAP, f"{reason}. {player}: which tiles go back to the bag?", (), ())
+            text = value.upper().replace(" ", "")
+            try:
+                move = Exchange(count=int(text)) if text.isdigit() and game.physical else Exchange(text)
+            except ValueError as exc:
+                return q.Question(q.SWAP, f"{exc}. {self._swap_prompt(player)}", (), ())
+            verdict = game.dry_run(move)
+            if not verdict.legal:
+                return q.Question(q.SWAP, f"{verdict.error}. {self._swap_prompt(player)}", (), ())
             self.jgame.play(move)
-            return Committed((), f"{player} swaps {len(move.tiles)} tiles")
+            return Committed((), f"{player} swaps {move.count} tiles")
         return None
+
+    def _swap_prompt(self, player: str) -> str:
+        if self.game.physical:
+            return f"{player}: how many tiles go back to the bag (or which)?"
+        return f"{player}: which tiles go back to the bag?"
+
+    def turn_question(self) -> q.Question | None:
+        """Physical racks, at the end: which tiles are left on each rack (the game counts them
+        against the players' scores)."""
+        wanted = self.game.leftovers_wanted()
+        if wanted is None:
+            return None
+        game = self.game
+        racks = ", ".join(f"{name} {len(rack)}" for name, rack in zip(game.players, wanted.racks))
+        return q.Question(q.LEFTOVERS, f"The game is over. Which tiles are left on each rack ({racks} tiles)? "
+                          f"Type them rack by rack, in this order, with / between racks.", (), ())
+
+    def _leftovers(self, value: str):
+        game = self.game
+        try:
+            leftovers = game.parse_move("left " + value)
+        except ValueError as exc:
+            return q.Question(q.LEFTOVERS, f"{exc}. {self.turn_question().prompt}", (), ())
+        verdict = game.dry_run(leftovers)
+        if not verdict.legal:
+            return q.Question(q.LEFTOVERS, f"{verdict.error}. {self.turn_question().prompt}", (), ())
+        self.jgame.play(leftovers)
+        return Committed((), "left on the racks: " + ", ".join(
+            f"{name} {rack or 'none'}" for name, rack in zip(game.players, leftovers.racks)))
 
     def undo(self) -> Committed | None:
         game = self.game
@@ -283,8 +318,8 @@ class CrosswordAdapter(TableAdapter):
         return Committed(squares, f"{game.players[turn.player]}'s turn is taken back")
 
     def hint(self) -> tuple:
-        if self.dawg is None or self.game.is_over:
-            return ()
+        if self.dawg is None or self.game.is_over or self.game.physical:
+            return ()                   # physical racks: the board cannot see the rack to hint from
         from wordboard.crossword.hint import hint_for_game
 
         hints = hint_for_game(self.game, self.dawg, 1)
@@ -313,7 +348,7 @@ class CrosswordAdapter(TableAdapter):
             return ""
         names = " and ".join(self.game.players[w] for w in r.winners)
         final = ", ".join(f"{n} {s}" for n, s in zip(self.game.players, r.final))
-        return f"game over ({r.reason}): {final}; {names} wins"
+        return f"game over ({r.reason}): {final}; " + (f"{names} tie" if len(r.winners) > 1 else f"{names} wins")
 
     def winner_squares(self) -> tuple:
         return ()

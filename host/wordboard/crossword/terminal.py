@@ -2,7 +2,8 @@
 
 Each of your turns reads one line: a play as records write it (``8D WORD``: across from D8,
 ``D8 WORD``: down; ``.`` or the letter for tiles already on the board, a lower-case letter for
-a blank), ``swap TILES``, ``pass``, ``hint``, ``board`` or ``quit``. Lines come from standard
+a blank), ``swap TILES``, ``pass``, ``hint``, ``unseen`` (the tracking sheet: every tile you
+cannot see), ``board`` or ``quit``. Lines come from standard
 input, so a game can be scripted; at the end of input the game stops.
 """
 
@@ -18,11 +19,11 @@ def register(subparsers) -> None:
         "lexulous", help="Lexulous or Scrabble against the computer",
         description="Play Lexulous (or Scrabble, --edition scrabble) against the computer. Type a "
                     "play as 8D WORD (across) or D8 WORD (down), lower case for a blank; or swap "
-                    "TILES, pass, hint, board, quit.")
+                    "TILES, pass, hint, unseen, board, quit.")
     parser.add_argument("--edition", default="lexulous", metavar="NAME|PATH",
                         help="lexulous, scrabble or an edition file (default lexulous)")
-    parser.add_argument("--lexicon", default="scowl:70", metavar="LIST|PATH",
-                        help="word list (default scowl:70)")
+    parser.add_argument("--lexicon", default="wordgame", metavar="LIST|PATH",
+                        help="word list (default wordgame, made for word games)")
     parser.add_argument("--strength", choices=("best", "casual"), default="casual",
                         help="the computer's strength (default casual)")
     parser.add_argument("--name", default="You", help="your name")
@@ -96,6 +97,11 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
             if command == "board":
                 show()
                 continue
+            if command == "unseen":
+                unseen = game.unseen_tiles(0)
+                say(f"unseen ({len(unseen)} tiles: the bag and the other rack): "
+                    + " ".join(unseen[i:i + 10] for i in range(0, len(unseen), 10)))
+                continue
             if command == "hint":
                 for h in hint(game.board, edition, rack, dawg, 5):
                     say(str(h))
@@ -114,7 +120,7 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
                 say(f"you drew {game.history[-1].drawn}")
                 continue
             if len(words) != 2:
-                say("type a play as 8D WORD (or D8 WORD), swap TILES, pass, hint, board or quit")
+                say("type a play as 8D WORD (or D8 WORD), swap TILES, pass, hint, unseen, board or quit")
                 continue
             move = Play.from_notation(words[0], words[1], game.board)
             turn = game.push(move)

@@ -43,16 +43,18 @@ def crossword_view(game) -> dict:
     if r is not None:
         result = {"reason": r.reason, "final": list(r.final), "adjustments": list(r.adjustments),
                   "winners": list(r.winners), "racks": list(r.racks),
-                  "text": ", ".join(f"{game.players[w]}" for w in r.winners) + " wins"}
+                  "text": game.outcome().result_text()}
     return {
         "type": "crossword",
         "title": game.edition.name,
         "tiles": tiles,
         "premiums": premiums,
-        "players": [{"name": n, "score": s, "rack": len(game.rack(i))}
+        "players": [{"name": n, "score": s, "rack": game.rack_count(i)}
                     for i, (n, s) in enumerate(zip(game.players, game.scores))],
         "to_move": None if game.is_over else game.current,
         "bag": game.bag_count,
+        # the club tracking sheet: every tile not on the board (the bag and the racks together)
+        "unseen": game.unseen_tiles(),
         "history": history,
         "last": last,
         "result": result,

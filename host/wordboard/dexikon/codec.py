@@ -59,7 +59,7 @@ class DexikonCodec:
         return {"scores": [{"name": s.name, "total": s.total} for s in r.scores],
                 "places": [[place, s.name] for place, s in r.places]}
 
-    def export(self, game, fmt: str) -> str:
+    def export(self, game, fmt: str, info=None) -> str:
         raise UserError(f"Dexikon games export as json, not {fmt}")
 
 

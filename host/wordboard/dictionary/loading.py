@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import logging
 import os
 from pathlib import Path
@@ -22,7 +23,8 @@ def _read_sources(source: WordListSource) -> list[bytes]:
     contents = []
     for path in source.paths:
         try:
-            contents.append(path.read_bytes())
+            data = path.read_bytes()
+            contents.append(gzip.decompress(data) if path.suffix == ".gz" else data)
         except OSError as exc:
             raise UserError(f"cannot read word list {str(path)!r}: {exc.strerror or exc}") from None
     return contents

@@ -76,7 +76,7 @@ class ExtradictionCodec:
             return None
         return {"stars": game.stars, "winners": game.winners()}
 
-    def export(self, game, fmt: str) -> str:
+    def export(self, game, fmt: str, info=None) -> str:
         raise UserError(f"eXtraDICTION games export as json, not {fmt}")
 
 

@@ -55,7 +55,7 @@ def extradiction_view(game) -> dict:
         full = game.board_full() if callable(game.board_full) else game.board_full
         result = {"reason": "the board is full" if full else "the clue cards are used",
                   "final": list(game.stars), "winners": winners,
-                  "text": " and ".join(game.players[w] for w in winners) + " wins"}
+                  "text": " and ".join(game.players[w] for w in winners) + (" win" if len(winners) > 1 else " wins")}
     return {
         "type": "extradiction",
         "title": "eXtraDICTION",

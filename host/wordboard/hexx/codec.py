@@ -113,7 +113,7 @@ class HexxCodec:
         return {"red": r.red, "black": r.black, "reason": r.reason,
                 "winner": r.winner.value if r.winner else None}
 
-    def export(self, game, fmt: str) -> str:
+    def export(self, game, fmt: str, info=None) -> str:
         raise UserError(f"HEXX games export as json, not {fmt}")
 
 

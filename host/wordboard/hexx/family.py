@@ -13,6 +13,7 @@ class HexxFamily(GameFamily):
     title = "HEXX"
     kind = "hexx"
     editions = {"hexx": "standin"}
+    default_lexicon = "wordgame"       # made for word games: club two-letter words, no abbreviations
     player_counts = (2, 2)
     terminal = "wordboard.hexx.terminal"
 

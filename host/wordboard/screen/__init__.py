@@ -43,7 +43,7 @@ def setup_choices(session) -> dict:
     options = dict(getattr(session.config, "game_options", None) or {})
     return {"games": games, "lexicons": list(LEXICONS), "quiet": list(QUIET_TIMES),
             "players": list(getattr(session.config, "players", ()) or sessions.DEFAULT_PLAYERS),
-            "lexicon": session.config.lexicon or "none",
+            "lexicon": getattr(session, "lexicon", None) or "none",
             "levels": list(LEVELS), "variants": list(VARIANTS), "turns": list(TURNS),
             "level": str(options.get("level", "3")), "variant": str(options.get("variant", "quick")),
             "turn_count": int(options.get("turns", 10)),

@@ -16,7 +16,8 @@ MAX_MESSAGE = 4096
 NAME = re.compile(r"^[^\W_][\w '\-.]{0,15}$")     # a player's name: letters, digits, space ' - .
 ANSWER = re.compile(r"^[\w ?'\-=*,.+]{1,48}$")    # checked again against the question's answers
 PIN = re.compile(r"^[0-9]{4,8}$")
-LEXICONS = ("scowl:50", "scowl:60", "scowl:70", "scowl:80", "wamerican", "wbritish", "none")
+LEXICONS = ("default", "wordgame", "scowl:50", "scowl:60", "scowl:70", "scowl:80", "wamerican", "wbritish",
+            "none")
 QUIET_TIMES = (0, 10, 20, 30, 60)
 LEVELS = ("1", "2", "3", "speed")                          # eXtraDICTION
 VARIANTS = ("quick", "standard", "long", "long-best5")     # Dexikon

@@ -242,7 +242,18 @@ Views.register("crossword", {
       cell.classList.add("p-" + p);
     }
   },
-  side() {},
+  side(st, box) {
+    // the club tracking sheet: the tiles not on the board, letter by letter (? for blanks)
+    const unseen = st.view.unseen;
+    if (!unseen || kids) return;
+    const counts = {};
+    for (const t of unseen) counts[t] = (counts[t] || 0) + 1;
+    const sheet = el("div", "tracking", "");
+    sheet.appendChild(el("div", "tracking-title", `unseen: ${unseen.length}`));
+    sheet.appendChild(el("div", "tracking-tiles",
+      Object.keys(counts).sort().map((t) => t.repeat(counts[t])).join(" ")));
+    box.appendChild(sheet);
+  },
 });
 
 function centreKey(st) { return `${Math.floor(st.board.rows / 2)},${Math.floor(st.board.cols / 2)}`; }
