@@ -294,13 +294,21 @@ def test_moves_parse_and_print_in_the_same_notation():
     assert Square.parse("AA10") == Square(9, 26) and Square(9, 26).name == "AA10"
 
 
-def test_six_turns_in_a_row_without_a_word_end_the_game():
-    # wordboard's reading of "neither player can create any new words" while the bag has tiles
+def test_turns_without_a_word_do_not_end_the_game_while_the_bag_has_tiles():
+    # the rulebook has no such rule: the game goes on while a player can discard
     game = position({"E5": ("A", RED)}, black="QXZQXZ", red="QXZQXZ", bag="QXZQXZ")
+    for turn in range(12):
+        assert not game.is_over
+        game.play(Discard(game.hand(game.to_move)[0].symbol))
+    assert not game.is_over
+
+
+def test_ending_after_six_turns_without_a_word_is_a_house_rule_of_its_own():
+    game = position({"E5": ("A", RED)}, black="QXZQXZ", red="QXZQXZ", bag="QXZQXZ", idle_turns_end=6)
     for turn in range(6):
         assert not game.is_over
         game.play(Discard("Q"))
-    assert game.is_over and game.result.reason == "six turns in a row without a word"
+    assert game.is_over and game.result.reason == "6 turns in a row without a word (house rule)"
 
 
 def test_a_play_is_refused_while_a_decision_is_pending_and_answers_need_one():

@@ -199,10 +199,13 @@ class Session:
         from wordboard.controller.written import TableEyes, VisionEyes, WrittenLetters, identify_written
 
         config = self.config
+        written = tuple(self.adapter.committed_tiles())     # a resumed game: letters written already
         if twin:
             from wordboard.controller.twin import Table
 
             self.table = Table(rows, cols, seed=self.jgame.id)
+            # a resumed game: what was written is still on the board before the camera first looks
+            self.table.lay_out(self.adapter.committed_tiles())
         kind = config.camera
         if kind == "auto":
             kind = "virtual" if config.hardware == "sim" else ("exact" if config.hardware == "direct" else "picamera")
@@ -211,20 +214,21 @@ class Session:
                 raise UserError(f"{self.family.title} reads the written letters with the camera: "
                                 "give --camera SOURCE")
             eyes = TableEyes(self.table)
-            self.sensor = WrittenLetters(eyes, threaded=False)
+            self.sensor = WrittenLetters(eyes, threaded=False, written=written)
         elif kind == "virtual":
             from wordboard.controller.twin import TwinCamera
 
             self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=True)
             self.table.camera = self.camera_source
             self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols), threaded=False,
-                                         clock=self.clock, period=TWIN_CAMERA_PERIOD, steady=2)
+                                         clock=self.clock, period=TWIN_CAMERA_PERIOD, steady=2, written=written)
         else:
             from wordboard.camera.capture import open_source
 
             source = open_source(kind)
             self.closers.append(source.close)
-            self.sensor = WrittenLetters(VisionEyes(source, rows, cols), threaded=True, wall_period=0.3, steady=2)
+            self.sensor = WrittenLetters(VisionEyes(source, rows, cols), threaded=True, wall_period=0.3, steady=2,
+                                         written=written)
         self.closers.append(self.sensor.close)
         return identify_written
 

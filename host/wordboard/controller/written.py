@@ -119,8 +119,11 @@ class WrittenLetters:
     ``clock`` and ``period`` at most once every ``period`` seconds of that clock."""
 
     def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = 0.6,
-                 steady: int = 1, clock=None, period: float | None = None):
+                 steady: int = 1, clock=None, period: float | None = None, written=()):
         self.eyes = eyes
+        # Squares already written on (a resumed game): what is seen there is writing, never the
+        # board's own marks, even in the first reading.
+        self.written = frozenset(tuple(s) for s in written)
         self.confidence = confidence
         self.wall_period = wall_period
         self.clock = clock
@@ -154,8 +157,8 @@ class WrittenLetters:
             if symbol in (".", "?"):
                 continue
             now[square] = symbol if confidence >= self.confidence and symbol in LETTERS else UNSURE
-        if self.background is None:
-            self.background = dict(now)     # marks on the board before anything was written
+        if self.background is None:         # marks on the board before anything was written
+            self.background = {sq: sym for sq, sym in now.items() if sq not in self.written}
         for square, symbol in self.background.items():
             if now.get(square) in (symbol, UNSURE):
                 del now[square]             # a stain or a shadow the camera always sees

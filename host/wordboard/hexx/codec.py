@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from wordboard.controller.boardgames import dictionary
 from wordboard.errors import UserError
+from wordboard.engine import Answer
 from wordboard.journal import GameInfo
 
 
@@ -30,10 +31,13 @@ def encode_answer(decision, answer):
 
 def decode_answer(decision, data):
     from wordboard.hexx import DecisionKind, Direction, Metamorphosis, Square
+    from wordboard.hexx.game import ROLL
 
     kind = decision.kind
     if data is None:
         return None
+    if kind is DecisionKind.ROLL and data == ROLL:
+        return ROLL                  # rolled with the game's own seeded d20 when applied
     if kind is DecisionKind.FLIP_TILES:
         return tuple(Square.parse(s) for s in data)
     if kind in (DecisionKind.REMOVE_TILE, DecisionKind.TAKE_HEXX):
@@ -58,7 +62,9 @@ class HexxCodec:
         options = info.options
         first = options.get("first")
         return HexxGame(load_edition(info.edition or "standin"), dictionary(options.get("lexicon", DEFAULT_LEXICON)),
-                        seed=info.seed, options=HexxOptions(s_makes_new_word=bool(options.get("s_makes_new_word"))),
+                        seed=info.seed, options=HexxOptions(s_makes_new_word=bool(options.get("s_makes_new_word")),
+                                                            # games journalled before the option: 6
+                                                            idle_turns_end=options.get("idle_turns_end", 6)),
                         first_player=Colour(first) if first else None)
 
     def encode_move(self, move) -> dict:
@@ -92,7 +98,8 @@ class HexxCodec:
             decision = game.pending
             if decision is None or decision.kind.name != data["hexx"]:
                 raise IllegalMoveError(Rule.CHOICE, f"no {data['hexx']} decision is pending")
-            if not decision.is_valid(decode_answer(decision, data.get("answer"))):
+            verdict = game.dry_run(Answer(decode_answer(decision, data.get("answer"))))
+            if not verdict.legal:
                 raise IllegalMoveError(Rule.CHOICE, f"{data.get('answer')!r} is not a valid answer")
         elif "undo" in data and int(data.get("steps", 1)) > game.undo_depth:
             raise UserError("there is nothing to undo")
@@ -101,7 +108,7 @@ class HexxCodec:
         if event_type == "move":
             game.play(self.decode_move(data))
         elif "hexx" in data:
-            game.decide(decode_answer(game.pending, data.get("answer")))
+            game.push(Answer(decode_answer(game.pending, data.get("answer"))))
         elif "undo" in data:
             for _ in range(int(data.get("steps", 1))):
                 game.pop()
@@ -122,4 +129,4 @@ def start_game(journal, players, *, seed: int, lexicon: str = DEFAULT_LEXICON, e
     from wordboard.journal import JournaledGame
 
     return JournaledGame.start(journal, "hexx", edition, tuple(players)[:2], seed=seed,
-                               options={"lexicon": lexicon})
+                               options={"lexicon": lexicon, "idle_turns_end": None})

@@ -32,7 +32,8 @@ decisions:
 * "Cannot play": the engine does not prove that a player has no word. While the bag has tiles a
   player may always discard 1-6 tiles instead of playing (that is their turn); once the bag is
   empty they may pass. The game ends when neither can play: two turns in a row without a word
-  once the bag is empty, or six turns in a row without a word at any time.
+  once the bag is empty. (Ending after six turns in a row without a word while the bag has tiles
+  is not the rulebook's: it is a house rule, ``HexxOptions.idle_turns_end``, off by default.)
 * After a player plays the last tile in their hand with the bag empty, the opponent has exactly
   one last turn (two plays if a Take Two gave them that), then the game ends; a Take Two "another
   turn" no longer applies. If a HEXX put tiles back in the bag, an empty hand is refilled at the
@@ -766,8 +767,9 @@ class HexxGame:
         if s.idle_turns >= 2 and not s.bag:
             self._finish("neither player can play")
             return
-        if s.idle_turns >= 6:
-            self._finish("six turns in a row without a word")
+        limit = self.options.idle_turns_end
+        if limit is not None and s.idle_turns >= limit:
+            self._finish(f"{limit} turns in a row without a word (house rule)")
             return
         if s.last_turn_for is not None:
             s.lasting = [e for e in s.lasting if e.kind is not LastingKind.ANOTHER_TURN]

@@ -379,9 +379,13 @@ class HexxOptions:
 
     ``s_makes_new_word``: the rulebook's RULE CHOICE, "decide if adding an 's' to a word creates
     a new word" (good for beginners, not recommended in regular play, so off by default).
+    ``idle_turns_end``: a house rule, not the rulebook's: the game ends after this many turns in a
+    row without a word even while the bag has tiles (None, the default: it does not; games
+    journalled before this option ended after six).
     """
 
     s_makes_new_word: bool = False
+    idle_turns_end: int | None = None
 
 
 __all__ = [

@@ -26,7 +26,10 @@ from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
 from wordboard.controller.boardgames import DECISION, READING
 from wordboard.controller.tracking import PendingTile, square_names
+from wordboard.engine import Answer
 from wordboard.hexx.codec import encode_answer
+from wordboard.hexx.game import ROLL
+from wordboard.rules import Square
 
 LETTERS = tuple(string.ascii_uppercase)
 
@@ -318,20 +321,29 @@ class HexxAdapter(TableAdapter):
         return q.Question(DECISION, f"{self._who(d.chooser)}: {d.prompt}{how}", choices, squares,
                           {"decision": kind.name, "chooser": d.chooser.value, "seq": self.jgame.seq})
 
+    def _roll_text(self, decision) -> str:
+        """``Blaise casts a HEXX (the x on E5) and rolls 8: 08 ...``: which HEXX was cast, and
+        what the roll did."""
+        game = self.game
+        events = list(game.current_events)
+        if not any(e.kind == "rolled" for e in events) and game.last_turn is not None:
+            events = list(game.last_turn.events)
+        rolled = [e for e in events if e.kind == "rolled"]
+        number = rolled[-1].value if rolled else "?"
+        cast = [f"the {game.board[e.square].letter.lower()} on {Square(*e.square).name}" for e in events
+                if e.kind == "placed" and e.square in game.board and game.board[e.square].is_hexx]
+        what = f" casts a HEXX ({', '.join(cast)}) and" if cast else ""
+        return f"{self.names[decision.chooser]}{what} rolls {number}" + (f": {rolled[-1].text}" if rolled else "")
+
     def _parse_answer(self, decision, value: str):
         from wordboard.hexx import DecisionKind, Square
 
         kind = decision.kind
         value = value.strip()
         if kind is DecisionKind.ROLL:
-            if value == "roll":
-                snap = self.game.snapshot()
-                before = len(snap.current_events)
-                snap.roll()
-                rolled = [e for e in snap.current_events[before:] if e.kind == "rolled"] or \
-                         [e for e in (snap.last_turn.events if snap.last_turn else ()) if e.kind == "rolled"]
-                return rolled[-1].value if rolled else 1
-            return int(value)
+            # "roll": the game's own d20, seeded with the game: a new roll each time, journalled
+            # as "roll" so that replaying the journal rolls the same numbers
+            return ROLL if value == ROLL else int(value)
         if kind is DecisionKind.FLIP_TILES:
             return tuple(Square.parse(s) for s in value.replace(",", " ").split())
         if kind in (DecisionKind.REMOVE_TILE, DecisionKind.TAKE_HEXX):
@@ -361,18 +373,17 @@ class HexxAdapter(TableAdapter):
                 answer = self._parse_answer(decision, value)
             except (ValueError, IndexError, KeyError):
                 answer = ValueError
-            if answer is ValueError or not decision.is_valid(answer):
+            if answer is ValueError or not game.dry_run(Answer(answer)).legal:
                 again = self.turn_question()
                 return q.Question(again.kind, f"{value!r} is not an answer. {again.prompt}", again.choices,
                                   again.squares, again.context)
-            shown = describe_answer(decision, answer, game)
+            shown = "the board's die" if answer == ROLL else describe_answer(decision, answer, game)
             self.jgame.record("decision", {"hexx": decision.kind.name, "answer": encode_answer(decision, answer)})
             self._steps.append("answer")
             self._anim_start = None
             text = f"{self.names[decision.chooser]} chooses {shown}"
             if decision.kind.name == "ROLL":
-                rolled = [e for e in game.current_events if e.kind == "rolled"]
-                text = f"{self.names[decision.chooser]} rolls {answer}" + (f": {rolled[-1].text}" if rolled else "")
+                text = self._roll_text(decision)
             picture = picture_of(game)
             return Committed(tuple((s[0], s[1]) for s in picture.flipped), text)
         who = self._who(game.to_move)
