@@ -27,6 +27,12 @@ def register(subparsers) -> None:
                         help="eXtraDICTION: the level (default 3)")
     parser.add_argument("--variant", choices=("quick", "standard", "long", "long-best5"), default=None,
                         help="Dexikon: how long the game lasts (default quick)")
+    parser.add_argument("--challenge", choices=("void", "single", "double", "five-point", "ten-point"),
+                        default=None,
+                        help="Lexulous/Scrabble: the challenge rule (default void: a phony is refused as it "
+                             "is played; the others let a play stand until the challenge button judges it: "
+                             "single, double (the challenger of a valid play loses a turn), five-point and "
+                             "ten-point (the challenged player gets 5 or 10))")
     parser.add_argument("--edition", default=None, metavar="NAME|PATH",
                         help="a new game's board and tile set: a shipped edition or your own edition file "
                              "(e.g. a copy of lexulous.edition with your set's counts; for HEXX and "
@@ -118,6 +124,8 @@ def _game_options(args) -> dict:
         options["turns"] = args.turns
     if getattr(args, "edition", None):
         options["edition"] = args.edition
+    if getattr(args, "challenge", None):
+        options["challenge"] = args.challenge
     return options
 
 

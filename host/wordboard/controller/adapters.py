@@ -96,6 +96,12 @@ class TableAdapter:
         """Whether the LEDs are animating the last move at game time ``now`` (HEXX's flips)."""
         return False
 
+    def challenge(self, by: int | None = None) -> Committed | str | None:
+        """The challenge button (``by``: the challenger, default the player to move): what the
+        challenge did, or a sentence when there is nothing to challenge; None: the game has no
+        challenges of this kind."""
+        return None
+
 
 def decision_for(kind: str, square: Square, uid: str | None, value: str) -> dict:
     """The journal decision for an answer about a square."""

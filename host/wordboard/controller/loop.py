@@ -184,7 +184,15 @@ class Controller:
             self.hint_at = now
             self._frame_due = True
         elif name == "challenge":
-            self.say("every word is checked against the word list when it is played")
+            self._cancel_question()
+            result = self.adapter.challenge()
+            if result is None:
+                self.say("every word is checked against the word list when it is played")
+            elif isinstance(result, str):
+                self.say(result)
+                self._ask_turn_question()
+            else:
+                self._after_commit(result, now)
 
     # -- questions -------------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ _EXPORTS = {
     "RackUnknown": "wordboard.crossword.game",
     "GameResult": "wordboard.crossword.game",
     "Turn": "wordboard.crossword.game",
+    "Challenge": "wordboard.crossword.moves",
     "Exchange": "wordboard.crossword.moves",
     "Move": "wordboard.crossword.moves",
     "Pass": "wordboard.crossword.moves",
@@ -50,7 +51,7 @@ _EXPORTS = {
 __all__ = [
     "Board", "Square", "Tile", "parse_square", "square_name",
     "Game", "GameResult", "Leftovers", "RackUnknown", "Turn", "END_SCORELESS", "END_WENT_OUT",
-    "Exchange", "Move", "Pass", "Placement", "Play", "format_position", "parse_position",
+    "Challenge", "Exchange", "Move", "Pass", "Placement", "Play", "format_position", "parse_position",
     "IllegalMove", "ScoredPlay", "Word", "evaluate_play",
 ]
 

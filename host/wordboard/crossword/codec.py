@@ -18,7 +18,8 @@ class LexulousCodec:
     Moves: ``{"play": ["H8=C", "H9=a"], "across": null}`` (a lower-case letter is a blank),
     ``{"exchange": "AEI"}`` (or ``{"exchange": 3}``: how many, not which), ``{"pass": true}``, and
     with physical racks (option ``"racks": "physical"``) ``{"leftovers": ["AEI", ""]}``, the tiles
-    left on each rack at the end. Decisions: ``{"rack": {"player": 0, "tiles":
+    left on each rack at the end; under a challenge rule (option ``"challenge"``: single, double,
+    five-point, ten-point) ``{"challenge": 1}``, the last play challenged by player 1. Decisions: ``{"rack": {"player": 0, "tiles":
     "AEINRST"}}`` (the tiles a player drew from the real bag), ``{"undo": "challenge upheld"}``
     (takes back the last turn; any reason), ``{"score_edit": {"player": 0, "delta": -5, "by":
     "screen"}}`` (a score corrected by hand: added to that player's final score in the result),
@@ -33,13 +34,16 @@ class LexulousCodec:
 
         first = info.options.get("first_player")
         return Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first,
-                    physical=info.options.get("racks") == PHYSICAL)
+                    physical=info.options.get("racks") == PHYSICAL, challenge=info.options.get("challenge", "void"))
 
     def encode_move(self, move) -> dict:
         from wordboard.crossword import Exchange, Leftovers, Pass, Play, square_name
+        from wordboard.crossword.moves import Challenge
 
         if isinstance(move, Leftovers):
             return {"leftovers": list(move.racks)}
+        if isinstance(move, Challenge):
+            return {"challenge": move.by}
         if isinstance(move, Play):
             tiles = [f"{square_name(p.square)}={p.letter.lower() if p.blank else p.letter}"
                      for p in move.placements]
@@ -55,6 +59,10 @@ class LexulousCodec:
 
         if "leftovers" in data:
             return Leftovers(tuple(str(r) for r in data["leftovers"]))
+        if "challenge" in data:
+            from wordboard.crossword.moves import Challenge
+
+            return Challenge(int(data["challenge"]))
         if "play" in data:
             placements = []
             for item in data["play"]:

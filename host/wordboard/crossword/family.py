@@ -49,6 +49,8 @@ class CrosswordFamily(GameFamily):
         # A game on the board has physical racks: the players draw from the real bag (the twin's
         # players too: they keep a real bag of their own that the engine never sees).
         extra = {"first_player": int(options["first_player"])} if "first_player" in options else {}
+        if options.get("challenge"):
+            extra["challenge"] = str(options["challenge"])
         return JournaledGame.start(journal, self.kind, edition, players, seed=seed,
                                    options={"lexicon": lexicon, "racks": PHYSICAL, **extra})
 

@@ -36,12 +36,20 @@ from wordboard.editions import BLANK, Edition
 from wordboard.engine import DECISION, MOVE, OVER, Verdict, Waiting, dry_run_of
 from wordboard.errors import UserError
 from wordboard.crossword.board import Board
-from wordboard.crossword.moves import Exchange, Move, Pass, Play
+from wordboard.crossword.moves import Challenge, ChallengeBonus, Exchange, LostTurn, Move, Pass, Play, Withdrawn
 from wordboard.rules import Outcome
-from wordboard.crossword.scoring import (RULE_EXCHANGE, RULE_RACK, RULE_TURN, IllegalMove, ScoredPlay, Word,
+from wordboard.crossword.scoring import (RULE_CHALLENGE, RULE_EXCHANGE, RULE_RACK, RULE_TURN, IllegalMove, ScoredPlay, Word,
                                         evaluate_play)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+#: Challenge rules, as clubs and online play name them. ``void``: every word is checked when it is
+#: played and a phony is refused (the default, for families); the others let any play stand until
+#: it is challenged: ``single`` (an unsuccessful challenge costs nothing), ``double`` (it costs the
+#: challenger their next turn), ``five-point`` and ``ten-point`` (it gives the challenged player
+#: 5 or 10 points).
+CHALLENGE_RULES = ("void", "single", "double", "five-point", "ten-point")
+CHALLENGE_BONUS = {"five-point": 5, "ten-point": 10}
 
 
 class GameSetupError(UserError, ValueError):
@@ -84,6 +92,7 @@ class Turn:
     _rng_before: object = field(repr=False, compare=False, default=None)
     _scoreless_before: int = field(repr=False, compare=False, default=0)
     _held_before: tuple[int, ...] = field(repr=False, compare=False, default=())
+    _current_before: int = field(repr=False, compare=False, default=-1)
 
 
 @dataclass(frozen=True)
@@ -111,7 +120,7 @@ class Game:
 
     def __init__(self, edition: Edition, players: Sequence[str], *,
                  dictionary: Container[str] | None = None, seed: int | None = None,
-                 first_player: int | None = None, physical: bool = False):
+                 first_player: int | None = None, physical: bool = False, challenge: str = "void"):
         names = [str(p).strip() for p in players]
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise GameSetupError(f"{len(names)} players: Lexulous is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
@@ -120,6 +129,9 @@ class Game:
         if edition.tiles.rack_size * len(names) > edition.tiles.total:
             raise GameSetupError(f"{edition.name} has {edition.tiles.total} tiles: too few for {len(names)} racks "
                                  f"of {edition.tiles.rack_size}")
+        if challenge not in CHALLENGE_RULES:
+            raise GameSetupError(f"unknown challenge rule {challenge!r}: one of {', '.join(CHALLENGE_RULES)}")
+        self.challenge_rule = challenge
         self.edition = edition
         self.players: tuple[str, ...] = tuple(names)
         self.dictionary = dictionary
@@ -146,6 +158,8 @@ class Game:
         self._scoreless = 0
         self.result: GameResult | None = None
         self._ending: tuple[str, int | None] | None = None     # physical: waiting for the leftovers
+        self._lose_turn: list[int] = []                         # double challenge: turns to skip
+        self._judged: set[int] = set()                          # plays already challenged
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -222,7 +236,9 @@ class Game:
         """Score ``play`` for the player to move without making it; :class:`IllegalMove` if illegal."""
         self._check_not_over()
         self._check_rack(play.rack_tiles, play)
-        return evaluate_play(self.board, self.edition, play, self.dictionary)
+        # Under a challenge rule other than void a play stands until it is challenged.
+        words = self.dictionary if self.challenge_rule == "void" else None
+        return evaluate_play(self.board, self.edition, play, words)
 
     def illegal_reason(self, move: Move) -> IllegalMove | None:
         """Why ``move`` is illegal for the player to move, or ``None`` if it is legal."""
@@ -293,12 +309,17 @@ class Game:
     @overload
     def push(self, move: Leftovers) -> None: ...
 
-    def push(self, move: Move | Leftovers) -> Turn | None:
+    @overload
+    def push(self, move: Challenge) -> Turn: ...
+
+    def push(self, move: Move | Leftovers | Challenge) -> Turn | None:
         """Make ``move`` for the player to move; raise :class:`IllegalMove` (changing nothing) if
         illegal. With physical racks, at the end, :class:`Leftovers` settles the game."""
         if isinstance(move, Leftovers):
             self.settle(move)
             return None
+        if isinstance(move, Challenge):
+            return self.challenge(move.by)
         scored = self._check(move)
         player = self.current
         rack = self._racks[player]
@@ -336,7 +357,84 @@ class Game:
         self.history.append(turn)
         self.current = (player + 1) % len(self.players)
         self._check_end(player)
+        self._skip_lost_turns()
         return turn
+
+    # -- challenges ------------------------------------------------------------------------------
+
+    def challengeable(self) -> Turn | None:
+        """The play a challenge would judge now: the last turn, if it is a play not yet judged."""
+        if self.challenge_rule == "void" or not self.history or self._ending is not None:
+            return None
+        last = self.history[-1]
+        if not isinstance(last.move, Play) or last.number in self._judged:
+            return None
+        return last
+
+    def check_challenge(self, by: int) -> None:
+        """Raise :class:`IllegalMove` unless player ``by`` may challenge the last play now."""
+        if self.challenge_rule == "void":
+            raise IllegalMove(RULE_CHALLENGE, "this game has no challenges: every word is checked when played")
+        last = self.challengeable()
+        if last is None:
+            raise IllegalMove(RULE_CHALLENGE, "there is no play to challenge now")
+        if not 0 <= by < len(self.players) or by == last.player:
+            raise IllegalMove(RULE_CHALLENGE, "a play is challenged by another player")
+        if self.dictionary is None:
+            raise IllegalMove(RULE_CHALLENGE, "there is no word list to judge a challenge against")
+
+    def challenge(self, by: int) -> Turn:
+        """Player ``by`` challenges the last play: its words are judged against the word list. A
+        phony comes off the board and its player's turn is lost (:class:`Withdrawn`); a play that
+        stands costs the challenger, as the rule says (:class:`LostTurn`, :class:`ChallengeBonus`,
+        or nothing under ``single``). Returns the turn the challenge added to the history (for
+        ``single``, a :class:`ChallengeBonus` of 0 points marks that the play stood)."""
+        self.check_challenge(by)
+        last = self.history[-1]
+        phonies = tuple(w.text for w in last.words if w.text not in self.dictionary)
+        self._judged.add(last.number)
+        before = dict(_bag_before=tuple(self._bag), _rng_before=self._rng.getstate(),
+                      _scoreless_before=self._scoreless, _held_before=tuple(self._held),
+                      _current_before=self.current)
+        if phonies:
+            play = last.move
+            for p in play.placements:
+                self.board.remove(p.square)
+                if self.physical:
+                    self._bag.append(p.rack_tile)
+            if self.physical:
+                # the tiles go back to the rack: it holds what it held before the play
+                self._held = list(last._held_before)
+            else:
+                self._racks[last.player] = list(last.rack)
+                self._bag = list(last._bag_before)
+            self.result, self._ending = None, None
+            self._scoreless += 1                   # a play taken back is a scoreless turn
+            score, player, move = -last.score, last.player, Withdrawn(play, phonies)
+        elif self.challenge_rule == "double":
+            score, player, move = 0, by, LostTurn()
+            self._lose_turn.append(by)
+        else:
+            score, player, move = CHALLENGE_BONUS.get(self.challenge_rule, 0), last.player, \
+                ChallengeBonus(CHALLENGE_BONUS.get(self.challenge_rule, 0))
+        self.scores[player] += score
+        turn = Turn(len(self.history) + 1, player, move, "", score, (), 0, "", self.scores[player], **before)
+        self.history.append(turn)
+        self._skip_lost_turns()
+        if isinstance(move, Withdrawn):
+            self._check_scoreless_end(player)
+        return turn
+
+    def _skip_lost_turns(self) -> None:
+        """Double challenge: a player who challenged a valid play loses their next turn."""
+        while self._lose_turn and self.current in self._lose_turn and self.result is None and self._ending is None:
+            self._lose_turn.remove(self.current)
+            self.current = (self.current + 1) % len(self.players)
+
+    def _check_scoreless_end(self, mover: int) -> None:
+        tiles = self.edition.tiles
+        if self._scoreless >= tiles.scoreless_turns_to_end(len(self.players), self.bag_count == 0):
+            self._end(END_SCORELESS, None)
 
     def undo(self) -> Turn:
         """Take back the last turn (and the end of the game, if it ended the game)."""
@@ -347,6 +445,16 @@ class Game:
         if isinstance(turn.move, Play):
             for p in turn.move.placements:
                 self.board.remove(p.square)
+            self._judged.discard(turn.number)
+        if isinstance(turn.move, (Withdrawn, ChallengeBonus, LostTurn)):
+            # a challenge taken back: the play is judged no more (a phony goes back on the board);
+            # the turn stays with the player it was with, never handed back to the challenged one
+            if isinstance(turn.move, Withdrawn):
+                for p in turn.move.play.placements:
+                    self.board.place(p.square, p.tile)
+            if isinstance(turn.move, LostTurn) and turn.player in self._lose_turn:
+                self._lose_turn.remove(turn.player)
+            self._judged.discard(self.history[-1].number if self.history else -1)
         if not self.physical:
             self._racks[turn.player] = list(turn.rack)
         self._bag = list(turn._bag_before)
@@ -355,7 +463,7 @@ class Game:
         self._held = list(turn._held_before)
         self._ending = None
         self.scores[turn.player] -= turn.score
-        self.current = turn.player
+        self.current = turn._current_before if turn._current_before >= 0 else turn.player
         return turn
 
     # -- the engine protocol (wordboard.engine) --------------------------------------------------
@@ -371,10 +479,13 @@ class Game:
             return Waiting(DECISION, self.current, self.leftovers_wanted())
         return Waiting(MOVE, self.current)
 
-    def dry_run(self, move: Move | Leftovers) -> Verdict:
-        def check(m: Move | Leftovers) -> int | None:
+    def dry_run(self, move: Move | Leftovers | Challenge) -> Verdict:
+        def check(m: Move | Leftovers | Challenge) -> int | None:
             if isinstance(m, Leftovers):
                 self.check_leftovers(m)
+                return None
+            if isinstance(m, Challenge):
+                self.check_challenge(m.by)
                 return None
             scored = self._check(m)
             return scored.score if scored is not None else None

@@ -155,4 +155,46 @@ class Pass:
         return "pass"
 
 
+@dataclass(frozen=True)
+class Challenge:
+    """A challenge of the last play's words, by player ``by`` (judged against the game's word
+    list under the game's challenge rule)."""
+
+    by: int
+
+    def __str__(self) -> str:
+        return f"challenge by player {self.by + 1}"
+
+
+@dataclass(frozen=True)
+class Withdrawn:
+    """A play challenged off the board (its player's turn is lost): ``play`` comes off."""
+
+    play: Play
+    words: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return "withdrawn: " + ", ".join(self.words)
+
+
+@dataclass(frozen=True)
+class ChallengeBonus:
+    """Points to a player whose play was challenged and stood (the club's +5 or +10)."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"challenge bonus +{self.points}"
+
+
+@dataclass(frozen=True)
+class LostTurn:
+    """A turn lost for an unsuccessful challenge (double challenge)."""
+
+    def __str__(self) -> str:
+        return "lost turn (unsuccessful challenge)"
+
+
 Move = Play | Exchange | Pass
+#: What a challenge leaves in a game's history besides the moves.
+ChallengeTurn = Withdrawn | ChallengeBonus | LostTurn

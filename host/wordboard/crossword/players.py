@@ -81,8 +81,13 @@ class ScriptedPlayers:
             return
         now = self.controller.clock()
         if kind == "commit":
+            from wordboard.crossword.moves import ChallengeBonus, LostTurn, Withdrawn
+
             history = self.game.history
             made = history[-1].move if history else None
+            if isinstance(made, (Withdrawn, ChallengeBonus, LostTurn)):   # a challenge, not a move
+                self.plan = None
+                return
             if same_move(made, plan.move):
                 self.as_meant += 1
             else:
@@ -319,13 +324,24 @@ class RealBag:
         """The bag and racks after every turn of ``game`` so far."""
         from wordboard.crossword import Exchange, Play
 
+        from wordboard.crossword.moves import Withdrawn
+
         bag = cls(game.edition, len(game.players), game.first_player, seed)
+        drawn: list[list[str]] = []                  # what each play drew, for a play taken back
         for turn in game.history:
             rack = bag.racks[turn.player]
             if isinstance(turn.move, Play):
                 for p in turn.move.placements:
                     rack.remove(p.rack_tile)
+                before = len(bag.bag)
                 bag._draw(turn.player, len(turn.move.placements))
+                drawn.append(rack[len(rack) - (before - len(bag.bag)):])
+            elif isinstance(turn.move, Withdrawn) and drawn:
+                # the phony's tiles back on the rack, the tiles drawn after it back in the bag
+                for t in reversed(drawn.pop()):
+                    rack.remove(t)
+                    bag.bag.append(t)
+                rack.extend(p.rack_tile for p in turn.move.play.placements)
             elif isinstance(turn.move, Exchange) and turn.move.tiles:
                 bag._draw(turn.player, turn.move.count)
                 for t in turn.move.tiles:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from wordboard import gcg
 from wordboard.crossword.game import END_WENT_OUT, Game, Turn
-from wordboard.crossword.moves import Exchange, Pass, Play
+from wordboard.crossword.moves import ChallengeBonus, Exchange, LostTurn, Pass, Play, Withdrawn
 
 EDITION_PRAGMA = "edition"          # how records wordboard wrote before said the edition
 EDITION_NOTE = "Edition:"           # how they say it now: "#note Edition: lexulous"
@@ -48,7 +48,8 @@ def game_record(game: Game, *, lexicon: str | None = None, title: str | None = N
     if lexicon:
         pragmas.append(("lexicon", lexicon))
     pragmas.append(("note", f"{EDITION_NOTE} {edition_name or game.edition.name.lower()}"))
-    events: list[gcg.Event] = [_event(turn, nicks[turn.player], game) for turn in game.history]
+    events: list[gcg.Event] = [_event(turn, nicks[turn.player], game) for turn in game.history
+                               if not (isinstance(turn.move, ChallengeBonus) and not turn.score)]
     result = game.result
     if result is not None:
         totals = list(game.scores)
@@ -79,8 +80,12 @@ def _event(turn: Turn, nick: str, game: Game) -> gcg.Event:
         return gcg.Play(nick, rack, position, word, turn.score, turn.total)
     if isinstance(move, Exchange):
         return gcg.Exchange(nick, rack, move.tiles or None, move.count, 0, turn.total)
-    if isinstance(move, Pass):
+    if isinstance(move, (Pass, LostTurn)):               # a double challenge's lost turn: a pass
         return gcg.Pass(nick, rack, 0, turn.total)
+    if isinstance(move, Withdrawn):
+        return gcg.Withdrawn(nick, move.play.rack_tiles, turn.score, turn.total)
+    if isinstance(move, ChallengeBonus):
+        return gcg.ChallengeBonus(nick, "", turn.score, turn.total)
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -91,4 +96,6 @@ def _seen_rack(move) -> str:
         return move.rack_tiles
     if isinstance(move, Exchange) and move.tiles:
         return move.tiles
+    if isinstance(move, Withdrawn):
+        return move.play.rack_tiles
     return "?"

@@ -34,6 +34,7 @@ class Rule(RuleId):
     RACK = "tiles-from-rack"
     EXCHANGE = "exchange"
     TURN = "game-over"
+    CHALLENGE = "challenge"
 
 
 RULE_EMPTY = Rule.EMPTY
@@ -51,6 +52,7 @@ RULE_WORD = Rule.WORD
 RULE_RACK = Rule.RACK
 RULE_EXCHANGE = Rule.EXCHANGE
 RULE_TURN = Rule.TURN
+RULE_CHALLENGE = Rule.CHALLENGE
 
 
 class IllegalMove(rules.IllegalMove):

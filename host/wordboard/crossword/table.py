@@ -308,6 +308,34 @@ class CrosswordAdapter(TableAdapter):
         return Committed((), "left on the racks: " + ", ".join(
             f"{name} {rack or 'none'}" for name, rack in zip(game.players, leftovers.racks)))
 
+    def challenge(self, by: int | None = None) -> Committed | str | None:
+        """The last play challenged (by the player to move, unless ``by`` says who): judged
+        against the word list under the game's rule. A phony comes off (the LEDs show the squares
+        to clear) and its player's turn is lost; a play that stands costs the challenger what the
+        rule says."""
+        from wordboard.crossword import Challenge
+        from wordboard.crossword.moves import ChallengeBonus, LostTurn, Withdrawn
+
+        game = self.game
+        if game.challenge_rule == "void":
+            return None
+        challenger = game.current if by is None else by
+        verdict = game.dry_run(Challenge(challenger))
+        if not verdict.legal:
+            return str(verdict.error)
+        played = game.history[-1]
+        self.jgame.play(Challenge(challenger))
+        turn = game.history[-1]
+        who, challenged = game.players[challenger], game.players[played.player]
+        if isinstance(turn.move, Withdrawn):
+            return Committed(tuple(played.move.squares),
+                             f"{who} challenges: {', '.join(turn.move.words)} is not in the word list; "
+                             f"{challenged}'s play comes off (take the tiles back), {turn.score} points, turn lost")
+        if isinstance(turn.move, LostTurn):
+            return Committed((), f"{who} challenges; the play stands and {who} loses the next turn")
+        bonus = f"; {challenged} gets {turn.score} points" if isinstance(turn.move, ChallengeBonus) and turn.score else ""
+        return Committed((), f"{who} challenges; the play stands{bonus}")
+
     def undo(self) -> Committed | None:
         game = self.game
         if not game.history:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 def crossword_view(game) -> dict:
-    from wordboard.crossword import Exchange, Play
+    from wordboard.crossword import Exchange, Pass, Play
 
     layout = game.edition.board
     premiums = {}
@@ -26,9 +26,11 @@ def crossword_view(game) -> dict:
             text = ", ".join(w.display for w in turn.words)
             kind = "play"
         elif isinstance(move, Exchange):
-            text, kind = f"swapped {len(move.tiles)}", "swap"
-        else:
+            text, kind = f"swapped {move.count}", "swap"
+        elif isinstance(move, Pass):
             text, kind = "passed", "pass"
+        else:                                   # what a challenge added
+            text, kind = str(move), "challenge"
         history.append({"n": turn.number, "player": turn.player, "name": game.players[turn.player],
                         "kind": kind, "text": text, "score": turn.score, "total": turn.total,
                         "bingo": bool(turn.bingo),
@@ -55,6 +57,7 @@ def crossword_view(game) -> dict:
         "bag": game.bag_count,
         # the club tracking sheet: every tile not on the board (the bag and the racks together)
         "unseen": game.unseen_tiles(),
+        "challenge": game.challenge_rule,
         "history": history,
         "last": last,
         "result": result,

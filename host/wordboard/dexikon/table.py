@@ -432,6 +432,9 @@ class DexikonPlayers(TablePlayers):
         game = self.game
         if question.context.get("phase") != game.phase.name:
             return None
+        # its random numbers from the game's seed and the journal's position, as every choice of
+        # the twin's players: a game resumed after a power cut chooses as the uninterrupted one
+        self.auto.rng = self._rng(23)
         action = self.auto.choose(game)
         adapter = self.adapter
         if isinstance(action, e.ChooseWord):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from wordboard.commands.common import DEFAULT_LEXICON
 
 import argparse
+from pathlib import Path
 
 DESCRIPTION = """\
 Play Dexikon, the deck-building word card game, with wordboard as referee and scorekeeper.

@@ -42,7 +42,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "hello": {"mode": Field("choice", choices=("normal", "kids", "kiosk"))},
     "audio": {"on": Field("bool")},               # the page plays the board's speech (or stops)
     "answer": {"question": Field("int", low=1, high=2**31), "value": Field("str", pattern=ANSWER)},
-    "button": {"name": Field("choice", choices=("end-turn", "pass", "hint"))},
+    "button": {"name": Field("choice", choices=("end-turn", "pass", "hint", "challenge"))},
     "say": {"what": Field("choice", choices=("last", "turn", "prompt", "card", "letter")),
             "letter": Field("choice", required=False, choices=tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))},
     "unlock": {"pin": Field("str", pattern=PIN)},

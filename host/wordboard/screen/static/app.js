@@ -403,6 +403,9 @@ Views.register("dexikon", {
 /* -- rendering ------------------------------------------------------------------------------------ */
 
 function render(st) {
+  // the challenge button: only for a game played under a challenge rule (not void)
+  const rule = st.view && st.view.challenge;
+  $("challenge-button").classList.toggle("hidden", !rule || rule === "void" || st.over);
   state = st;
   document.body.classList.toggle("kids", kids);
   $("title").textContent = st.game.title + (st.ended ? " (ended)" : "");
