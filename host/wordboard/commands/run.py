@@ -58,6 +58,10 @@ def register(subparsers) -> None:
     parser.add_argument("--camera", default="auto", metavar="none|virtual|SOURCE",
                         help="auto: the virtual camera in the twin, none on hardware; or a capture "
                              "source (picamera, a /dev/video device)")
+    parser.add_argument("--sensing", choices=("auto", "camera", "sensor", "both"), default="auto",
+                        help="how the table is sensed: the camera alone, the sensor board alone, or both (the "
+                             "camera checking the sensor board); auto: what is attached (on the twin: the "
+                             "simulated sensor board, with the virtual camera for Lexulous and Scrabble)")
     parser.add_argument("--lexicon", default="default", metavar="LIST|PATH",
                         help="word list for checking words and inferring blanks (default: the game's own: "
                              "wordgame for Lexulous, Scrabble and HEXX, scowl:70 for the others; none: no "
@@ -169,7 +173,9 @@ def run(args) -> int:
     config = SessionConfig(
         game=args.game, hardware=hardware, players=tuple(args.players or ()), resume=args.resume,
         speed=speed if twin else 1.0, seed=args.seed,
-        camera=("none" if args.quick and args.camera == "auto" and not _writes(args.game) else args.camera),
+        camera=("none" if args.quick and args.camera == "auto" and args.sensing == "auto" and not _writes(args.game)
+                else args.camera),
+        sensing=args.sensing,
         lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
         journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
         noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args))

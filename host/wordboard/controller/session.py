@@ -45,6 +45,7 @@ class SessionConfig:
     camera: str = "auto"                # "auto" (virtual in the twin, none on hardware), "none",
                                         # "virtual", or a capture source ("picamera", "/dev/video0")
     lexicon: str | None = "default"     # a word list; "default": the game's own; None: no word checks
+    sensing: str = "auto"               # tile games: "sensor", "camera" (alone), "both", "auto"
     journal: str | Path | None = None
     quiet: float | None = None
     settle: float = 0.3
@@ -106,11 +107,13 @@ class Session:
         self.table = None
         self.camera_source = None
         camera = None
-        if family.sensing == registry.WRITTEN:
-            identify = self._written_sensor(rows, cols, twin)
+        sensing = "camera" if family.sensing == registry.WRITTEN else self._tile_sensing(family)
+        self.sensing = sensing
+        if sensing == "camera":
+            identify = self._camera_sensor(rows, cols, twin, tiles=family.sensing != registry.WRITTEN)
         else:
             identify = self._tag_sensor(rows, cols)
-            if family.twin_camera:
+            if sensing == "both":
                 camera = self._tile_camera(rows, cols, twin)
             if twin:
                 from wordboard.controller.twin import Table
@@ -178,7 +181,8 @@ class Session:
 
         kind = self.config.camera
         if kind == "auto":
-            kind = "virtual" if self.config.hardware == "sim" else "none"
+            kind = "virtual" if self.config.hardware == "sim" else (
+                "picamera" if self.config.sensing == "both" and self.config.hardware == "real" else "none")
         if kind == "none":
             return None
         if kind == "virtual":
@@ -194,43 +198,55 @@ class Session:
         self.closers.append(camera.close)
         return camera
 
-    def _written_sensor(self, rows: int, cols: int, twin: bool):
-        """Letters written on the board: the camera reads them; it is the only sensor."""
+    def _camera_sensor(self, rows: int, cols: int, twin: bool, *, tiles: bool):
+        """The camera as the only sensor: letters written on the board (``tiles`` False), or the
+        tiles on a board with no sensor board (``tiles``). On the twin the virtual camera looks at
+        the simulated table (or, in the fast tests, the table is read exactly)."""
         from wordboard.controller.written import TableEyes, VisionEyes, WrittenLetters, identify_written
 
         config = self.config
-        written = tuple(self.adapter.committed_tiles())     # a resumed game: letters written already
+        committed = self.adapter.committed_tiles()           # a resumed game: what is on the board
         if twin:
             from wordboard.controller.twin import Table
 
             self.table = Table(rows, cols, seed=self.jgame.id)
-            # a resumed game: what was written is still on the board before the camera first looks
-            self.table.lay_out(self.adapter.committed_tiles())
+            self.table.lay_out(committed)                    # there before the camera first looks
         kind = config.camera
         if kind == "auto":
             kind = "virtual" if config.hardware == "sim" else ("exact" if config.hardware == "direct" else "picamera")
+        what = "the tiles" if tiles else "the written letters"
         if config.hardware == "direct" or kind in ("none", "exact"):
             if not twin:
-                raise UserError(f"{self.family.title} reads the written letters with the camera: "
-                                "give --camera SOURCE")
-            eyes = TableEyes(self.table)
-            self.sensor = WrittenLetters(eyes, threaded=False, written=written)
+                raise UserError(f"{self.family.title} reads {what} with the camera: give --camera SOURCE")
+            self.sensor = WrittenLetters(TableEyes(self.table), threaded=False, written=tuple(committed), tiles=tiles)
         elif kind == "virtual":
             from wordboard.controller.twin import TwinCamera
 
-            self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=True)
+            self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=not tiles)
             self.table.camera = self.camera_source
-            self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols), threaded=False,
-                                         clock=self.clock, period=TWIN_CAMERA_PERIOD, steady=2, written=written)
+            self.table.show_camera()
+            self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols, handwritten=not tiles),
+                                         threaded=False, clock=self.clock, period=TWIN_CAMERA_PERIOD, steady=2,
+                                         written=tuple(committed), tiles=tiles)
         else:
             from wordboard.camera.capture import open_source
 
             source = open_source(kind)
             self.closers.append(source.close)
-            self.sensor = WrittenLetters(VisionEyes(source, rows, cols), threaded=True, wall_period=0.3, steady=2,
-                                         written=written)
+            self.sensor = WrittenLetters(VisionEyes(source, rows, cols, handwritten=not tiles), threaded=True,
+                                         wall_period=0.3, steady=2, written=tuple(committed), tiles=tiles)
         self.closers.append(self.sensor.close)
         return identify_written
+
+    def _tile_sensing(self, family) -> str:
+        """How a tile game's table is sensed: ``sensor`` (the sensor board), ``camera`` (the
+        camera alone), or ``both`` (the sensor board, the camera checking it)."""
+        sensing = self.config.sensing
+        if sensing != "auto":
+            return sensing
+        if self.config.hardware in ("sim", "direct"):
+            return "both" if family.twin_camera and self.config.camera != "none" else "sensor"
+        return "both" if self.config.camera not in ("auto", "none") else "sensor"
 
     def _game(self, journal):
         """The game to play: the unfinished one (of the game asked for, if any), else a new one."""

@@ -193,6 +193,10 @@ class Table:
             lines[r][c] = name if len(name) == 1 else "?"
         return ["".join(line) for line in lines]
 
+    def show_camera(self) -> None:
+        """Show the camera the table as it is (a camera just attached)."""
+        self._camera()
+
     def _camera(self) -> None:
         if self.camera is None:
             return

@@ -332,7 +332,9 @@ class RealBag:
             rack = bag.racks[turn.player]
             if isinstance(turn.move, Play):
                 for p in turn.move.placements:
-                    rack.remove(p.rack_tile)
+                    # a tile the board took for another (a misread it was not told of) still
+                    # left the player's rack: the first tile that is not otherwise played
+                    rack.remove(p.rack_tile if p.rack_tile in rack else _spare(rack, turn.move))
                 before = len(bag.bag)
                 bag._draw(turn.player, len(turn.move.placements))
                 drawn.append(rack[len(rack) - (before - len(bag.bag)):])
@@ -356,6 +358,14 @@ class RealBag:
 
     def rack(self, player: int) -> str:
         return "".join(sorted(self.racks[player]))
+
+
+def _spare(rack: list[str], play) -> str:
+    wanted = [p.rack_tile for p in play.placements]
+    for tile in rack:
+        if tile not in wanted:
+            return tile
+    return rack[0]
 
 
 def computer_chooser(adapter, seed: int, strength: str = "casual") -> Callable:
