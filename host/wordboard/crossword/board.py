@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from wordboard.editions import BoardLayout
-from wordboard.rules import Square, square_name
+from wordboard.rules import Square as Square
+from wordboard.rules import square_name as square_name
 
 def parse_square(text: str) -> Square:
     """``"H8"`` (or ``"h8"``) -> ``Square(7, 7)``; ``ValueError`` for anything else."""
@@ -70,7 +71,7 @@ class Board:
         for r, row in enumerate(self._grid):
             for c, tile in enumerate(row):
                 if tile is not None:
-                    yield (r, c), tile
+                    yield Square(r, c), tile
 
     def place(self, square: Square, tile: Tile) -> None:
         row, col = square

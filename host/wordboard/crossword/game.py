@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Container, Sequence
+from typing import Any, Container, Sequence
 
 from wordboard.editions import BLANK, Edition
 from wordboard.engine import MOVE, OVER, Verdict, Waiting, dry_run_of
@@ -52,7 +52,7 @@ class Turn:
     total: int  # the player's score after the turn
     # What undo needs to put everything back exactly:
     _bag_before: tuple[str, ...] = field(repr=False, compare=False, default=())
-    _rng_before: object = field(repr=False, compare=False, default=None)
+    _rng_before: tuple[Any, ...] | None = field(repr=False, compare=False, default=None)
     _scoreless_before: int = field(repr=False, compare=False, default=0)
 
 
@@ -216,12 +216,13 @@ class Game:
         scored = self._check(move)
         player = self.current
         rack = self._racks[player]
-        before = dict(_bag_before=tuple(self._bag), _rng_before=self._rng.getstate(),
-                      _scoreless_before=self._scoreless)
+        bag_before, rng_before, scoreless_before = tuple(self._bag), self._rng.getstate(), self._scoreless
         rack_before = self.rack(player)
         drawn = ""
-        score, words, bingo = 0, (), 0
+        score, bingo = 0, 0
+        words: tuple[Word, ...] = ()
         if isinstance(move, Play):
+            assert scored is not None  # a play is always scored
             for p in move.placements:
                 rack.remove(p.rack_tile)
                 self.board.place(p.square, p.tile)
@@ -238,7 +239,8 @@ class Game:
             self._scoreless += 1
         self.scores[player] += score
         turn = Turn(len(self.history) + 1, player, move, rack_before, score, words, bingo, drawn,
-                    self.scores[player], **before)
+                    self.scores[player], _bag_before=bag_before, _rng_before=rng_before,
+                    _scoreless_before=scoreless_before)
         self.history.append(turn)
         self.current = (player + 1) % len(self.players)
         self._check_end(player)
@@ -255,6 +257,7 @@ class Game:
                 self.board.remove(p.square)
         self._racks[turn.player] = list(turn.rack)
         self._bag = list(turn._bag_before)
+        assert turn._rng_before is not None  # push keeps it in every turn
         self._rng.setstate(turn._rng_before)
         self._scoreless = turn._scoreless_before
         self.scores[turn.player] -= turn.score

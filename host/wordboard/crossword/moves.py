@@ -21,7 +21,7 @@ def parse_position(text: str) -> tuple[Square, bool]:
     for anything else.
     """
     position = gcg.parse_position(text.strip())
-    return (position.row, position.col), position.across
+    return Square(position.row, position.col), position.across
 
 
 def format_position(square: Square, across: bool) -> str:
@@ -40,7 +40,7 @@ class Placement:
 
     @property
     def square(self) -> Square:
-        return (self.row, self.col)
+        return Square(self.row, self.col)
 
     @property
     def rack_tile(self) -> str:
@@ -63,7 +63,7 @@ class Play:
     placements: tuple[Placement, ...]
     across: bool | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "placements", tuple(sorted(self.placements)))
 
     @classmethod
@@ -87,7 +87,7 @@ class Play:
         dr, dc = (0, 1) if across else (1, 0)
         tiles = []
         for i, ch in enumerate(word):
-            square = (row + dr * i, col + dc * i)
+            square = Square(row + dr * i, col + dc * i)
             if not board.on_board(square):
                 raise ValueError(f"{word} at {position} runs off the board")
             on_board = board[square]
@@ -128,7 +128,7 @@ class Exchange:
 
     tiles: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "tiles", "".join(sorted(self.tiles.upper())))
 
     def __str__(self) -> str:

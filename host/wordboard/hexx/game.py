@@ -172,6 +172,11 @@ class _State:
                                 events=list(self.record["events"]))
         return other
 
+    def writing(self) -> dict[str, Any]:
+        """The turn record being written: there is one from a play's start to its end."""
+        assert self.record is not None, "no turn is being played"
+        return self.record
+
 
 class HexxGame:
     """A game of HEXX between red and black.
@@ -450,7 +455,8 @@ class HexxGame:
                     secondary.append(found)
                 else:
                     ignored.append(forward)
-        flips, blocked = [], []
+        flips: list[Square] = []
+        blocked: list[Square] = []
         for formed in (primary, *secondary):
             for square in formed.squares:
                 tile = s.board.get(square)
@@ -471,7 +477,9 @@ class HexxGame:
     def _run(self, square: Square, direction: Direction, extra: Mapping[Square, str]
              ) -> tuple[Square, ...]:
         """The maximal run of covered squares through ``square`` along ``direction``, in order."""
-        covered = lambda q: q in self._s.board or q in extra  # noqa: E731
+        def covered(q: Square) -> bool:
+            return q in self._s.board or q in extra
+
         start = square
         while covered(start.step(direction.opposite)):
             start = start.step(direction.opposite)
@@ -531,7 +539,7 @@ class HexxGame:
                 if tile.is_hexx and tile.id not in s.activated:
                     s.activated.add(tile.id)
                     fresh_hexx = True
-            s.record["words"].extend(preview.words)
+            s.writing()["words"].extend(preview.words)
             for formed in preview.words:
                 for square in formed.squares:
                     self._flip(square, player)
@@ -692,7 +700,7 @@ class HexxGame:
 
     def _close_record(self) -> None:
         s = self._s
-        r = s.record
+        r = s.writing()
         s.history.append(TurnRecord(len(s.history) + 1, r["player"], r["move"], tuple(r["words"]),
                                     tuple(r["events"]), r["effect"]))
         s.record = None
@@ -830,7 +838,7 @@ class HexxGame:
             self._ask_roll(roller, note=f"Rolled {value} ({effect.name}) but {reroll}. ")
             return
         self._event("rolled", value=value, text=str(effect))
-        s.record["effect"] = effect
+        s.writing()["effect"] = effect
         s.resolving = {"roller": roller, "effect": effect}
         self._apply_effect(effect, roller)
 
@@ -941,12 +949,14 @@ class HexxGame:
         s = self._s
         self._remove(square, None)
         s.resolving["removers"] = s.resolving["removers"][1:]
+        assert decision.effect is not None  # the decision of a HEXX names it
         self._ask_remove(decision.effect)
 
     def _answer_steal_tile(self, decision: Decision, position: int) -> None:
         s = self._s
         thief = decision.chooser
         s.resolving["stolen"] = position
+        assert decision.effect is not None  # the decision of a HEXX names it
         s.pending = Decision(DecisionKind.GIVE_TILE, thief, tuple(range(len(s.hands[thief]))),
                              f"{thief}: {decision.effect.name}: choose a tile of yours to put "
                              f"in its place", decision.effect)
@@ -967,6 +977,7 @@ class HexxGame:
         s = self._s
         chooser = decision.chooser
         s.resolving["hexx_square"] = square
+        assert decision.effect is not None  # the decision of a HEXX names it
         s.pending = Decision(DecisionKind.REPLACE_HEXX, chooser,
                              tuple(range(len(s.hands[chooser]))),
                              f"{chooser}: {decision.effect.name}: choose a tile of yours to put "
@@ -1037,7 +1048,7 @@ class HexxGame:
         self._event("placed", square=choice.square, after=player, text=choice.letter)
         run = self._run(choice.square, choice.direction, extra={})
         word = FormedWord("".join(s.board[q].letter for q in run), run, True)
-        s.record["words"].append(word)
+        s.writing()["words"].append(word)
         for square in run:
             self._flip(square, player)
         s.last_word = run
