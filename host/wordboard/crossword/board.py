@@ -6,12 +6,13 @@ game records (GCG) write them: ``H8`` is column H, row 8.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from wordboard.editions import BoardLayout
 from wordboard.rules import Square as Square
 from wordboard.rules import square_name as square_name
+
 
 def parse_square(text: str) -> Square:
     """``"H8"`` (or ``"h8"``) -> ``Square(7, 7)``; ``ValueError`` for anything else."""
@@ -89,7 +90,7 @@ class Board:
         self._count -= 1
         return tile
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         other = Board(self.layout)
         other._grid = [row[:] for row in self._grid]
         other._count = self._count

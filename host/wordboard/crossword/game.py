@@ -20,16 +20,24 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Container, Sequence
+from typing import Any
 
-from wordboard.editions import BLANK, Edition
-from wordboard.engine import MOVE, OVER, Verdict, Waiting, dry_run_of
 from wordboard.crossword.board import Board
 from wordboard.crossword.moves import Exchange, Move, Pass, Play
+from wordboard.crossword.scoring import (
+    RULE_EXCHANGE,
+    RULE_RACK,
+    RULE_TURN,
+    IllegalMove,
+    ScoredPlay,
+    Word,
+    evaluate_play,
+)
+from wordboard.editions import BLANK, Edition
+from wordboard.engine import MOVE, OVER, Verdict, Waiting, dry_run_of
 from wordboard.rules import Outcome
-from wordboard.crossword.scoring import (RULE_EXCHANGE, RULE_RACK, RULE_TURN, IllegalMove, ScoredPlay, Word,
-                                        evaluate_play)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from wordboard import gcg
 from wordboard.crossword.board import Board, Square, Tile, parse_square, square_name
 
+
 def parse_position(text: str) -> tuple[Square, bool]:
     """``"8D"`` -> ``((7, 3), True)`` (across); ``"D8"`` -> ``((7, 3), False)`` (down).
 
@@ -67,7 +68,7 @@ class Play:
         object.__setattr__(self, "placements", tuple(sorted(self.placements)))
 
     @classmethod
-    def of(cls, *placements: tuple[str, str] | Placement) -> "Play":
+    def of(cls, *placements: tuple[str, str] | Placement) -> Play:
         """``Play.of(("H8", "C"), ("H9", "a"))``: squares and letters, lower case for a blank."""
         tiles = []
         for item in placements:
@@ -80,7 +81,7 @@ class Play:
         return cls(tuple(tiles))
 
     @classmethod
-    def from_notation(cls, position: str, word: str, board: Board) -> "Play":
+    def from_notation(cls, position: str, word: str, board: Board) -> Play:
         """A play written as a record writes it. Tiles already on the board are ``.`` or their letter
         (which must match the board); blanks are lower case."""
         (row, col), across = parse_position(position)

@@ -6,13 +6,13 @@ adds the racks, the bag and the turns.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
-from typing import Container, Iterable
 
 from wordboard import rules
-from wordboard.editions import Edition
 from wordboard.crossword.board import Board, Square, Tile, square_name
 from wordboard.crossword.moves import Play, format_position
+from wordboard.editions import Edition
 from wordboard.rules import RuleId
 
 

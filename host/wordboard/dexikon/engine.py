@@ -60,12 +60,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from wordboard.dexikon.cards import Card, CardSet, EffectType, Role
-from wordboard.dexikon.scoring import (STANDARD, FinalScore, ScoreSheet, Variant, final_score,
-                                       rank)
+from wordboard.dexikon.scoring import STANDARD, FinalScore, ScoreSheet, Variant, final_score, rank
 from wordboard.dexikon.words import MIN_WORD_LENGTH, WordList, fits_row, row_spellings
 from wordboard.dictionary import fold_word
 from wordboard.engine import DECISION, MOVE, OVER, Verdict, Waiting, dry_run_of

@@ -68,13 +68,13 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Collection, Iterable, Sequence
 
-from wordboard.extradiction.cards import ClueCard
-from wordboard.extradiction.edition import ChanceCard, Edition
 from wordboard import rules
 from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
+from wordboard.extradiction.cards import ClueCard
+from wordboard.extradiction.edition import ChanceCard, Edition
 from wordboard.rules import Outcome, RuleId, Square, square_name
 
 DEFAULT_TURN_LIMIT = 10
@@ -115,7 +115,7 @@ class Direction(enum.Enum):
         return (0, 1) if self is Direction.ACROSS else (1, 0)
 
     @property
-    def other(self) -> "Direction":
+    def other(self) -> Direction:
         return Direction.DOWN if self is Direction.ACROSS else Direction.ACROSS
 
 

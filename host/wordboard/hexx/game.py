@@ -65,20 +65,37 @@ decisions:
 from __future__ import annotations
 
 import random
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Container, Iterable, Mapping
+from typing import Any
 
+from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
 from wordboard.hexx import effects as fx
 from wordboard.hexx.board import AXES, Direction, Layout, Square
 from wordboard.hexx.edition import HAND_SIZE, Edition
-from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
-from wordboard.rules import Outcome, RuleId
 from wordboard.hexx.model import (
-    BoardTile, Colour, Decision, DecisionKind, Discard, Event, FormedWord, GameResult, HexxEffect,
-    HexxOptions, IllegalMoveError, LastingEffect, LastingKind, Metamorphosis, Move, Pass, Play,
-    Tile, TurnRecord,
+    BoardTile,
+    Colour,
+    Decision,
+    DecisionKind,
+    Discard,
+    Event,
+    FormedWord,
+    GameResult,
+    HexxEffect,
+    HexxOptions,
+    IllegalMoveError,
+    LastingEffect,
+    LastingKind,
+    Metamorphosis,
+    Move,
+    Pass,
+    Play,
+    Tile,
+    TurnRecord,
 )
+from wordboard.rules import Outcome, RuleId
 
 
 class Rule(RuleId):
@@ -155,7 +172,7 @@ class _State:
         self.last_turn_for: Colour | None = None
         self.result: GameResult | None = None
 
-    def copy(self) -> "_State":
+    def copy(self) -> _State:
         other = _State.__new__(_State)
         other.__dict__.update(self.__dict__)
         other.board = dict(self.board)
@@ -178,6 +195,10 @@ class _State:
         return self.record
 
 
+#: The default rule choices (frozen, so every game may share them).
+_NO_OPTIONS = HexxOptions()
+
+
 class HexxGame:
     """A game of HEXX between red and black.
 
@@ -187,7 +208,7 @@ class HexxGame:
     """
 
     def __init__(self, edition: Edition, dictionary: Container[str], *, seed: int | None = None,
-                 options: HexxOptions = HexxOptions(), first_player: Colour | None = None):
+                 options: HexxOptions = _NO_OPTIONS, first_player: Colour | None = None):
         self.edition = edition
         self.dictionary = dictionary
         self.options = options
@@ -213,7 +234,7 @@ class HexxGame:
                       hands: Mapping[Colour, str], bag: str = "", to_move: Colour = Colour.RED,
                       board: Mapping[Square | str, tuple[str, Colour]] | None = None,
                       first_word: Iterable[Square | str] | None = None, seed: int = 0,
-                      options: HexxOptions = HexxOptions()) -> "HexxGame":
+                      options: HexxOptions = _NO_OPTIONS) -> HexxGame:
         """A game set up by hand (tests, puzzles, the rulebook's sample game).
 
         ``hands`` and ``bag`` are letters, ``?`` for a HEXX tile; the bag is drawn in the order
@@ -677,7 +698,7 @@ class HexxGame:
             raise NothingToUndo(Rule.UNDO, "nothing to undo")
         self._s = self._undo.pop()
 
-    def snapshot(self) -> "HexxGame":
+    def snapshot(self) -> HexxGame:
         """An independent copy of this game (same dictionary and edition), without undo."""
         other = HexxGame.__new__(HexxGame)
         other.edition, other.dictionary, other.options = self.edition, self.dictionary, self.options

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable, Union
+from typing import Any
 
-from wordboard.errors import UserError
 from wordboard.hexx.board import Direction, Square
 from wordboard.rules import IllegalMove
 
@@ -22,7 +22,7 @@ class Colour(enum.Enum):
     BLACK = "black"
 
     @property
-    def other(self) -> "Colour":
+    def other(self) -> Colour:
         return Colour.BLACK if self is Colour.RED else Colour.RED
 
     def __str__(self) -> str:
@@ -100,7 +100,7 @@ class Play:
         return self.notation
 
     @classmethod
-    def parse(cls, text: str) -> "Play":
+    def parse(cls, text: str) -> Play:
         """``e5 E WORD`` -> Play; ``ValueError`` with a readable message otherwise."""
         match = _PLAY_TEXT.match(text)
         if not match:
@@ -138,7 +138,7 @@ class Pass:
         return "pass"
 
 
-Move = Union[Play, Discard, Pass]
+Move = Play | Discard | Pass
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,7 @@ class Decision:
     chooser: Colour
     options: tuple[Any, ...]  # of the kind's answers: squares, hand positions, letters, swaps...
     prompt: str
-    effect: "HexxEffect | None" = None
+    effect: HexxEffect | None = None
     count: int = 1
     can_decline: bool = False
 
