@@ -6,11 +6,13 @@ game records (GCG) write them: ``H8`` is column H, row 8.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from wordboard.editions import BoardLayout
-from wordboard.rules import Square, square_name
+from wordboard.rules import Square as Square
+from wordboard.rules import square_name as square_name
+
 
 def parse_square(text: str) -> Square:
     """``"H8"`` (or ``"h8"``) -> ``Square(7, 7)``; ``ValueError`` for anything else."""
@@ -70,7 +72,7 @@ class Board:
         for r, row in enumerate(self._grid):
             for c, tile in enumerate(row):
                 if tile is not None:
-                    yield (r, c), tile
+                    yield Square(r, c), tile
 
     def place(self, square: Square, tile: Tile) -> None:
         row, col = square
@@ -88,7 +90,7 @@ class Board:
         self._count -= 1
         return tile
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         other = Board(self.layout)
         other._grid = [row[:] for row in self._grid]
         other._count = self._count

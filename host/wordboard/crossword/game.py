@@ -29,17 +29,36 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
-from typing import Container, Sequence, overload
+from typing import Any, overload
 
+from wordboard.crossword.board import Board
+from wordboard.crossword.moves import (
+    Challenge,
+    ChallengeBonus,
+    ChallengeTurn,
+    Exchange,
+    LostTurn,
+    Move,
+    Pass,
+    Play,
+    Withdrawn,
+)
+from wordboard.crossword.scoring import (
+    RULE_CHALLENGE,
+    RULE_EXCHANGE,
+    RULE_RACK,
+    RULE_TURN,
+    IllegalMove,
+    ScoredPlay,
+    Word,
+    evaluate_play,
+)
 from wordboard.editions import BLANK, Edition
 from wordboard.engine import DECISION, MOVE, OVER, Verdict, Waiting, dry_run_of
 from wordboard.errors import UserError
-from wordboard.crossword.board import Board
-from wordboard.crossword.moves import Challenge, ChallengeBonus, Exchange, LostTurn, Move, Pass, Play, Withdrawn
 from wordboard.rules import Outcome
-from wordboard.crossword.scoring import (RULE_CHALLENGE, RULE_EXCHANGE, RULE_RACK, RULE_TURN, IllegalMove, ScoredPlay, Word,
-                                        evaluate_play)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -80,7 +99,7 @@ class Turn:
 
     number: int  # 1-based
     player: int
-    move: Move
+    move: Move | ChallengeTurn
     rack: str  # the rack before the move (sorted; ? for blanks)
     score: int
     words: tuple[Word, ...]
@@ -89,7 +108,7 @@ class Turn:
     total: int  # the player's score after the turn
     # What undo needs to put everything back exactly:
     _bag_before: tuple[str, ...] = field(repr=False, compare=False, default=())
-    _rng_before: object = field(repr=False, compare=False, default=None)
+    _rng_before: tuple[Any, ...] | None = field(repr=False, compare=False, default=None)
     _scoreless_before: int = field(repr=False, compare=False, default=0)
     _held_before: tuple[int, ...] = field(repr=False, compare=False, default=())
     _current_before: int = field(repr=False, compare=False, default=-1)
@@ -323,12 +342,14 @@ class Game:
         scored = self._check(move)
         player = self.current
         rack = self._racks[player]
-        before = dict(_bag_before=tuple(self._bag), _rng_before=self._rng.getstate(),
-                      _scoreless_before=self._scoreless, _held_before=tuple(self._held))
+        bag_before, rng_before, scoreless_before = tuple(self._bag), self._rng.getstate(), self._scoreless
+        held_before = tuple(self._held)
         rack_before = "" if self.physical else self.rack(player)
         drawn = ""
-        score, words, bingo = 0, (), 0
+        score, bingo = 0, 0
+        words: tuple[Word, ...] = ()
         if isinstance(move, Play) and self.physical:
+            assert scored is not None  # a play is always scored
             for p in move.placements:
                 self._bag.remove(p.rack_tile)
                 self.board.place(p.square, p.tile)
@@ -337,6 +358,7 @@ class Game:
             score, words, bingo = scored.score, scored.words, scored.bingo
             self._scoreless = 0
         elif isinstance(move, Play):
+            assert scored is not None  # a play is always scored
             for p in move.placements:
                 rack.remove(p.rack_tile)
                 self.board.place(p.square, p.tile)
@@ -353,7 +375,8 @@ class Game:
             self._scoreless += 1
         self.scores[player] += score
         turn = Turn(len(self.history) + 1, player, move, rack_before, score, words, bingo, drawn,
-                    self.scores[player], **before)
+                    self.scores[player], _bag_before=bag_before, _rng_before=rng_before,
+                    _scoreless_before=scoreless_before, _held_before=held_before)
         self.history.append(turn)
         self.current = (player + 1) % len(self.players)
         self._check_end(player)
@@ -391,11 +414,13 @@ class Game:
         ``single``, a :class:`ChallengeBonus` of 0 points marks that the play stood)."""
         self.check_challenge(by)
         last = self.history[-1]
-        phonies = tuple(w.text for w in last.words if w.text not in self.dictionary)
+        words = self.dictionary
+        assert words is not None and isinstance(last.move, Play)  # check_challenge says so
+        phonies = tuple(w.text for w in last.words if w.text not in words)
         self._judged.add(last.number)
-        before = dict(_bag_before=tuple(self._bag), _rng_before=self._rng.getstate(),
-                      _scoreless_before=self._scoreless, _held_before=tuple(self._held),
-                      _current_before=self.current)
+        bag_before, rng_before, scoreless_before = tuple(self._bag), self._rng.getstate(), self._scoreless
+        held_before, current_before = tuple(self._held), self.current
+        move: ChallengeTurn
         if phonies:
             play = last.move
             for p in play.placements:
@@ -418,7 +443,9 @@ class Game:
             score, player, move = CHALLENGE_BONUS.get(self.challenge_rule, 0), last.player, \
                 ChallengeBonus(CHALLENGE_BONUS.get(self.challenge_rule, 0))
         self.scores[player] += score
-        turn = Turn(len(self.history) + 1, player, move, "", score, (), 0, "", self.scores[player], **before)
+        turn = Turn(len(self.history) + 1, player, move, "", score, (), 0, "", self.scores[player],
+                    _bag_before=bag_before, _rng_before=rng_before, _scoreless_before=scoreless_before,
+                    _held_before=held_before, _current_before=current_before)
         self.history.append(turn)
         self._skip_lost_turns()
         if isinstance(move, Withdrawn):
@@ -458,6 +485,7 @@ class Game:
         if not self.physical:
             self._racks[turn.player] = list(turn.rack)
         self._bag = list(turn._bag_before)
+        assert turn._rng_before is not None  # push keeps it in every turn
         self._rng.setstate(turn._rng_before)
         self._scoreless = turn._scoreless_before
         self._held = list(turn._held_before)

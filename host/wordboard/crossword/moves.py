@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from wordboard import gcg
 from wordboard.crossword.board import Board, Square, Tile, parse_square, square_name
 
+
 def parse_position(text: str) -> tuple[Square, bool]:
     """``"8D"`` -> ``((7, 3), True)`` (across); ``"D8"`` -> ``((7, 3), False)`` (down).
 
@@ -21,7 +22,7 @@ def parse_position(text: str) -> tuple[Square, bool]:
     for anything else.
     """
     position = gcg.parse_position(text.strip())
-    return (position.row, position.col), position.across
+    return Square(position.row, position.col), position.across
 
 
 def format_position(square: Square, across: bool) -> str:
@@ -40,7 +41,7 @@ class Placement:
 
     @property
     def square(self) -> Square:
-        return (self.row, self.col)
+        return Square(self.row, self.col)
 
     @property
     def rack_tile(self) -> str:
@@ -63,11 +64,11 @@ class Play:
     placements: tuple[Placement, ...]
     across: bool | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "placements", tuple(sorted(self.placements)))
 
     @classmethod
-    def of(cls, *placements: tuple[str, str] | Placement) -> "Play":
+    def of(cls, *placements: tuple[str, str] | Placement) -> Play:
         """``Play.of(("H8", "C"), ("H9", "a"))``: squares and letters, lower case for a blank."""
         tiles = []
         for item in placements:
@@ -80,14 +81,14 @@ class Play:
         return cls(tuple(tiles))
 
     @classmethod
-    def from_notation(cls, position: str, word: str, board: Board) -> "Play":
+    def from_notation(cls, position: str, word: str, board: Board) -> Play:
         """A play written as a record writes it. Tiles already on the board are ``.`` or their letter
         (which must match the board); blanks are lower case."""
         (row, col), across = parse_position(position)
         dr, dc = (0, 1) if across else (1, 0)
         tiles = []
         for i, ch in enumerate(word):
-            square = (row + dr * i, col + dc * i)
+            square = Square(row + dr * i, col + dc * i)
             if not board.on_board(square):
                 raise ValueError(f"{word} at {position} runs off the board")
             on_board = board[square]

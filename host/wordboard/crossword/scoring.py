@@ -6,13 +6,13 @@ adds the racks, the bag and the turns.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
-from typing import Container, Iterable
 
 from wordboard import rules
-from wordboard.editions import Edition
 from wordboard.crossword.board import Board, Square, Tile, square_name
 from wordboard.crossword.moves import Play, format_position
+from wordboard.editions import Edition
 from wordboard.rules import RuleId
 
 
@@ -112,7 +112,7 @@ def evaluate_play(board: Board, edition: Edition, play: Play,
         if len(p.letter) != 1 or not ("A" <= p.letter <= "Z"):
             raise IllegalMove(RULE_LETTER, f"{p.letter!r} is not a letter A-Z", (p.square,))
         if not board.on_board(p.square):
-            raise IllegalMove(RULE_OFF_BOARD, f"square {p.square} is off the board", ())
+            raise IllegalMove(RULE_OFF_BOARD, f"square ({p.row}, {p.col}) is off the board", ())
         if board[p.square] is not None:
             raise IllegalMove(RULE_TAKEN, f"{square_name(p.square)} already holds a tile", (p.square,))
         if p.square in new:
@@ -131,11 +131,11 @@ def evaluate_play(board: Board, edition: Edition, play: Play,
     def run(square: Square, across: bool) -> list[Square]:
         dr, dc = (0, 1) if across else (1, 0)
         r, c = square
-        while at((r - dr, c - dc)) is not None:
+        while at(Square(r - dr, c - dc)) is not None:
             r, c = r - dr, c - dc
         squares = []
-        while at((r, c)) is not None:
-            squares.append((r, c))
+        while at(Square(r, c)) is not None:
+            squares.append(Square(r, c))
             r, c = r + dr, c + dc
         return squares
 
@@ -157,8 +157,8 @@ def evaluate_play(board: Board, edition: Edition, play: Play,
         r, c = first
         while (r, c) != last:
             r, c = r + dr, c + dc
-            if at((r, c)) is None:
-                gaps.append((r, c))
+            if at(Square(r, c)) is None:
+                gaps.append(Square(r, c))
         raise IllegalMove(RULE_GAP, "the tiles leave a gap: " + ", ".join(square_name(s) for s in gaps)
                           + " must be filled", tuple(gaps))
 
@@ -170,7 +170,7 @@ def evaluate_play(board: Board, edition: Edition, play: Play,
             raise IllegalMove(RULE_FIRST_TILES, f"the first move uses at least {layout.first_move_tiles} "
                               "tiles", tuple(new))
     else:
-        touches = any(board.occupied((r + dr, c + dc))
+        touches = any(board.occupied(Square(r + dr, c + dc))
                       for r, c in new for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)))
         if not touches:
             raise IllegalMove(RULE_CONNECTED, "the play must touch tiles already on the board", tuple(new))
@@ -207,6 +207,7 @@ def _score_word(squares: list[Square], across: bool, new: dict[Square, Tile], bo
         placed_now = tile is not None
         if tile is None:
             tile = board[square]
+            assert tile is not None  # a word runs over covered squares only
         value = tileset.points.get("?", 0) if tile.blank else tileset.points[tile.letter]
         if placed_now:
             value *= layout.letter_multiplier(*square)

@@ -60,12 +60,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any
 
 from wordboard.dexikon.cards import Card, CardSet, EffectType, Role
-from wordboard.dexikon.scoring import (STANDARD, FinalScore, ScoreSheet, Variant, final_score,
-                                       rank)
+from wordboard.dexikon.scoring import STANDARD, FinalScore, ScoreSheet, Variant, final_score, rank
 from wordboard.dexikon.words import MIN_WORD_LENGTH, WordList, fits_row, row_spellings
 from wordboard.dictionary import fold_word
 from wordboard.engine import DECISION, MOVE, OVER, Verdict, Waiting, dry_run_of
@@ -161,6 +161,7 @@ class IllegalAction(IllegalMove):
 # Actions
 
 
+@dataclass(frozen=True)
 class Action:
     """Base class of everything a player can do."""
 
@@ -742,7 +743,8 @@ class Game:
         self._dispatch(action, apply=True)
 
     def _dispatch(self, action: Action, apply: bool) -> None:
-        handlers = {
+        # Each handler takes the action of its own class (hence Any).
+        handlers: dict[type[Action], tuple[Callable[[Any, bool], None], tuple[Phase, ...]]] = {
             PlayCards: (self._play_cards, (Phase.PLAY,)),
             ResolveAction: (self._resolve_action, (Phase.PLAY,)),
             DeclareWord: (self._declare, (Phase.PLAY, Phase.LAST_WORD)),
@@ -844,7 +846,7 @@ class Game:
         if action.word is not None:
             word = _folded(action.word)
             self._check_word(word, row, exclude)
-            words = (word,)
+            words: tuple[str, ...] = (word,)
         else:
             words = tuple(row_spellings(row, self.dictionary, exclude))
             if not words:
@@ -928,8 +930,9 @@ class Game:
 
     def _concede(self, action: Concede, apply: bool) -> None:
         if apply:
-            self.log.append(f"{self.players[self._claim.player].name} agrees "
-                            f"{self._claim.word} is not valid")
+            claim = self._claim
+            assert claim is not None
+            self.log.append(f"{self.players[claim.player].name} agrees {claim.word} is not valid")
             self._attempt_failed()
 
     def _insist(self, action: Insist, apply: bool) -> None:

@@ -68,14 +68,14 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Collection, Iterable, Sequence
 
-from wordboard.extradiction.cards import ClueCard
-from wordboard.extradiction.edition import ChanceCard, Edition, Square, square_name
 from wordboard import rules
 from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
-from wordboard.rules import Outcome, RuleId
+from wordboard.extradiction.cards import ClueCard
+from wordboard.extradiction.edition import ChanceCard, Edition
+from wordboard.rules import Outcome, RuleId, Square, square_name
 
 DEFAULT_TURN_LIMIT = 10
 
@@ -115,7 +115,7 @@ class Direction(enum.Enum):
         return (0, 1) if self is Direction.ACROSS else (1, 0)
 
     @property
-    def other(self) -> "Direction":
+    def other(self) -> Direction:
         return Direction.DOWN if self is Direction.ACROSS else Direction.ACROSS
 
 
@@ -169,7 +169,7 @@ class Write:
     def squares(self) -> list[Square]:
         dr, dc = self.direction.step
         r, c = self.square
-        return [(r + i * dr, c + i * dc) for i in range(len(self.word))]
+        return [Square(r + i * dr, c + i * dc) for i in range(len(self.word))]
 
     def __str__(self) -> str:
         return f"{self.word.upper()} at {square_name(self.square)} {self.direction.value}"
@@ -444,7 +444,8 @@ class Game:
         word = word.upper()
         directions = list(Direction) if self.level.crossword_rules else [Direction.ACROSS]
         out = []
-        for square in self.edition.squares():
+        every_square = (Square(r, c) for r in range(self.edition.rows) for c in range(self.edition.columns))
+        for square in every_square:  # row by row
             for direction in directions:
                 move = Write(word, square, direction)
                 if self.is_legal(move):
@@ -629,11 +630,11 @@ class Game:
                 continue
             start = square
             while (start[0] - dr, start[1] - dc) in self._board:
-                start = (start[0] - dr, start[1] - dc)
+                start = Square(start[0] - dr, start[1] - dc)
             run, cur = [], start
             while cur == square or cur in self._board:
                 run.append(cur)
-                cur = (cur[0] + dr, cur[1] + dc)
+                cur = Square(cur[0] + dr, cur[1] + dc)
             if len(run) > 1:
                 text = "".join(letter if s == square else self._board[s] for s in run)
                 out.append((text, tuple(run)))

@@ -10,7 +10,7 @@ down and the two diagonals), each read forwards or backwards.
 from __future__ import annotations
 
 import enum
-from typing import Iterator
+from collections.abc import Iterator
 
 from wordboard import rules
 
@@ -52,11 +52,11 @@ class Direction(enum.Enum):
         return self.value[1]
 
     @property
-    def opposite(self) -> "Direction":
+    def opposite(self) -> Direction:
         return Direction((-self.drow, -self.dcol))
 
     @property
-    def axis(self) -> "Direction":
+    def axis(self) -> Direction:
         """The line this direction runs along, named by its forward direction (E, S, SE or NE)."""
         return self if self in AXES else self.opposite
 
@@ -65,7 +65,7 @@ class Direction(enum.Enum):
         return _DIRECTION_WORDS[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Direction":
+    def parse(cls, text: str) -> Direction:
         """``E``, ``ne``, ``right``, ``up-left``... -> a Direction; ``ValueError`` otherwise."""
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
         if key.upper() in cls.__members__:

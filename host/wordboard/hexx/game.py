@@ -66,20 +66,37 @@ decisions:
 from __future__ import annotations
 
 import random
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Container, Iterable, Mapping
+from typing import Any
 
+from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
 from wordboard.hexx import effects as fx
 from wordboard.hexx.board import AXES, Direction, Layout, Square
 from wordboard.hexx.edition import HAND_SIZE, Edition
-from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
-from wordboard.rules import Outcome, RuleId
 from wordboard.hexx.model import (
-    BoardTile, Colour, Decision, DecisionKind, Discard, Event, FormedWord, GameResult, HexxEffect,
-    HexxOptions, IllegalMoveError, LastingEffect, LastingKind, Metamorphosis, Move, Pass, Play,
-    Tile, TurnRecord,
+    BoardTile,
+    Colour,
+    Decision,
+    DecisionKind,
+    Discard,
+    Event,
+    FormedWord,
+    GameResult,
+    HexxEffect,
+    HexxOptions,
+    IllegalMoveError,
+    LastingEffect,
+    LastingKind,
+    Metamorphosis,
+    Move,
+    Pass,
+    Play,
+    Tile,
+    TurnRecord,
 )
+from wordboard.rules import Outcome, RuleId
 
 
 class Rule(RuleId):
@@ -156,7 +173,7 @@ class _State:
         self.last_turn_for: Colour | None = None
         self.result: GameResult | None = None
 
-    def copy(self) -> "_State":
+    def copy(self) -> _State:
         other = _State.__new__(_State)
         other.__dict__.update(self.__dict__)
         other.board = dict(self.board)
@@ -173,6 +190,15 @@ class _State:
                                 events=list(self.record["events"]))
         return other
 
+    def writing(self) -> dict[str, Any]:
+        """The turn record being written: there is one from a play's start to its end."""
+        assert self.record is not None, "no turn is being played"
+        return self.record
+
+
+#: The default rule choices (frozen, so every game may share them).
+_NO_OPTIONS = HexxOptions()
+
 
 class HexxGame:
     """A game of HEXX between red and black.
@@ -183,7 +209,7 @@ class HexxGame:
     """
 
     def __init__(self, edition: Edition, dictionary: Container[str], *, seed: int | None = None,
-                 options: HexxOptions = HexxOptions(), first_player: Colour | None = None):
+                 options: HexxOptions = _NO_OPTIONS, first_player: Colour | None = None):
         self.edition = edition
         self.dictionary = dictionary
         self.options = options
@@ -209,7 +235,7 @@ class HexxGame:
                       hands: Mapping[Colour, str], bag: str = "", to_move: Colour = Colour.RED,
                       board: Mapping[Square | str, tuple[str, Colour]] | None = None,
                       first_word: Iterable[Square | str] | None = None, seed: int = 0,
-                      options: HexxOptions = HexxOptions()) -> "HexxGame":
+                      options: HexxOptions = _NO_OPTIONS) -> HexxGame:
         """A game set up by hand (tests, puzzles, the rulebook's sample game).
 
         ``hands`` and ``bag`` are letters, ``?`` for a HEXX tile; the bag is drawn in the order
@@ -451,7 +477,8 @@ class HexxGame:
                     secondary.append(found)
                 else:
                     ignored.append(forward)
-        flips, blocked = [], []
+        flips: list[Square] = []
+        blocked: list[Square] = []
         for formed in (primary, *secondary):
             for square in formed.squares:
                 tile = s.board.get(square)
@@ -472,7 +499,9 @@ class HexxGame:
     def _run(self, square: Square, direction: Direction, extra: Mapping[Square, str]
              ) -> tuple[Square, ...]:
         """The maximal run of covered squares through ``square`` along ``direction``, in order."""
-        covered = lambda q: q in self._s.board or q in extra  # noqa: E731
+        def covered(q: Square) -> bool:
+            return q in self._s.board or q in extra
+
         start = square
         while covered(start.step(direction.opposite)):
             start = start.step(direction.opposite)
@@ -532,7 +561,7 @@ class HexxGame:
                 if tile.is_hexx and tile.id not in s.activated:
                     s.activated.add(tile.id)
                     fresh_hexx = True
-            s.record["words"].extend(preview.words)
+            s.writing()["words"].extend(preview.words)
             for formed in preview.words:
                 for square in formed.squares:
                     self._flip(square, player)
@@ -670,7 +699,7 @@ class HexxGame:
             raise NothingToUndo(Rule.UNDO, "nothing to undo")
         self._s = self._undo.pop()
 
-    def snapshot(self) -> "HexxGame":
+    def snapshot(self) -> HexxGame:
         """An independent copy of this game (same dictionary and edition), without undo."""
         other = HexxGame.__new__(HexxGame)
         other.edition, other.dictionary, other.options = self.edition, self.dictionary, self.options
@@ -693,7 +722,7 @@ class HexxGame:
 
     def _close_record(self) -> None:
         s = self._s
-        r = s.record
+        r = s.writing()
         s.history.append(TurnRecord(len(s.history) + 1, r["player"], r["move"], tuple(r["words"]),
                                     tuple(r["events"]), r["effect"]))
         s.record = None
@@ -832,7 +861,7 @@ class HexxGame:
             self._ask_roll(roller, note=f"Rolled {value} ({effect.name}) but {reroll}. ")
             return
         self._event("rolled", value=value, text=str(effect))
-        s.record["effect"] = effect
+        s.writing()["effect"] = effect
         s.resolving = {"roller": roller, "effect": effect}
         self._apply_effect(effect, roller)
 
@@ -943,12 +972,14 @@ class HexxGame:
         s = self._s
         self._remove(square, None)
         s.resolving["removers"] = s.resolving["removers"][1:]
+        assert decision.effect is not None  # the decision of a HEXX names it
         self._ask_remove(decision.effect)
 
     def _answer_steal_tile(self, decision: Decision, position: int) -> None:
         s = self._s
         thief = decision.chooser
         s.resolving["stolen"] = position
+        assert decision.effect is not None  # the decision of a HEXX names it
         s.pending = Decision(DecisionKind.GIVE_TILE, thief, tuple(range(len(s.hands[thief]))),
                              f"{thief}: {decision.effect.name}: choose a tile of yours to put "
                              f"in its place", decision.effect)
@@ -969,6 +1000,7 @@ class HexxGame:
         s = self._s
         chooser = decision.chooser
         s.resolving["hexx_square"] = square
+        assert decision.effect is not None  # the decision of a HEXX names it
         s.pending = Decision(DecisionKind.REPLACE_HEXX, chooser,
                              tuple(range(len(s.hands[chooser]))),
                              f"{chooser}: {decision.effect.name}: choose a tile of yours to put "
@@ -1039,7 +1071,7 @@ class HexxGame:
         self._event("placed", square=choice.square, after=player, text=choice.letter)
         run = self._run(choice.square, choice.direction, extra={})
         word = FormedWord("".join(s.board[q].letter for q in run), run, True)
-        s.record["words"].append(word)
+        s.writing()["words"].append(word)
         for square in run:
             self._flip(square, player)
         s.last_word = run
