@@ -188,9 +188,15 @@ def run(args) -> int:
     started = time.monotonic()
     with open_session(config) as session:
         session.wait_ready()
-        where = "the digital twin (simulated sensor board" + (
-            ", virtual camera" if session.camera_source is not None else "") + \
-            f", LEDs and buttons; speed x{speed:g})" if twin else "the board"
+        sensing = "sensor" if session.sensing == "both" and twin and session.camera_source is None \
+            else session.sensing
+        if twin:
+            sensed = {"camera": "the virtual camera alone", "both": "simulated sensor board, virtual camera",
+                      "sensor": "simulated sensor board"}[sensing]
+            where = f"the digital twin ({sensed}, LEDs and buttons; speed x{speed:g})"
+        else:
+            where = "the board (" + {"camera": "the camera alone", "both": "sensor board and camera",
+                                     "sensor": "sensor board"}[sensing] + ")"
         title = session.title
         out(f"wordboard run: {title} on {where}; journal {session.journal.path}")
         screen = _start_screen(args, session, twin, out)
