@@ -67,7 +67,8 @@ class Controller:
         self.out = out or (lambda text: None)
         now = clock()
         self.board = BoardTracker(settle=self.options.settle, identify=identify, now=now)
-        self.turn = TurnTracker(self.board, quiet=self.options.quiet, end_wait=self.options.end_wait)
+        self.turn = TurnTracker(self.board, quiet=self.options.quiet, end_wait=self.options.end_wait,
+                                caught_up=sensor.caught_up)
         self.board.set_committed(adapter.committed_tiles())
         self.answers: dict = {}
         self.question: q.Question | None = None

@@ -234,7 +234,8 @@ class Session:
             source = open_source(kind)
             self.closers.append(source.close)
             self.sensor = WrittenLetters(VisionEyes(source, rows, cols, handwritten=not tiles), threaded=True,
-                                         wall_period=0.3, steady=2, written=tuple(committed), tiles=tiles)
+                                         wall_period=0.3, steady=2, written=tuple(committed), tiles=tiles,
+                                         clock=self.clock)
         self.closers.append(self.sensor.close)
         return identify_written
 

@@ -307,6 +307,9 @@ class TurnTracker:
     board: BoardTracker
     quiet: float | None = None
     end_wait: float = 5.0        # how long an end-turn press waits for the board to settle
+    # Whether the sensors have reported the table as it was at a time (a camera reads every so
+    # often: a press waits for a reading taken after it); default: they report at once.
+    caught_up: Callable[[float], bool] = field(default=lambda since: True, repr=False)
     _end_requested_at: float | None = None
     _accepted_at: float | None = field(default=None, repr=False)   # changed_at of an accepted view
 
@@ -329,8 +332,9 @@ class TurnTracker:
         view = self.board.view(now)
         reason = None
         if self._end_requested_at is not None:
-            if not view.settled and now - self._end_requested_at < self.end_wait:
-                return None          # a tile is still moving: wait for the board to settle
+            waited = now - self._end_requested_at
+            if (not view.settled or not self.caught_up(self._end_requested_at)) and waited < self.end_wait:
+                return None          # a tile is still moving, or the camera has not looked since: wait
             reason = "button"
         elif (self.quiet is not None and view.settled and view.pending and not view.disturbed
               and self._accepted_at == view.changed_at and now - view.changed_at >= self.quiet):

@@ -79,6 +79,10 @@ class DirectSensor:
     """A sensor backend without firmware or wire: the table's changes become settled events at
     once (for fast tests; the noise the firmware filters is not simulated here)."""
 
+    def caught_up(self, since: float) -> bool:
+        """Events are emitted as the table changes: always caught up."""
+        return True
+
     def __init__(self):
         self._events: queue.Queue = queue.Queue()
         self.closed = False

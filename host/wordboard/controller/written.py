@@ -149,6 +149,7 @@ class WrittenLetters:
         self._changing: dict[Square, tuple[str | None, int]] = {}   # square -> (reading, readings in a row)
         self.background: dict[Square, str] | None = None
         self.readings = 0
+        self._scanned: list[float] = []        # when the last readings were taken (the clock's time)
         self._events: queue.Queue = queue.Queue()
         self._stop = threading.Event()
         self._thread = None
@@ -163,10 +164,12 @@ class WrittenLetters:
             self._stop.wait(self.wall_period)
 
     def _scan(self) -> None:
+        taken = self.clock() if self.clock is not None else time.monotonic()
         symbols = self.eyes.read()
         if symbols is None:
             return
         self.readings += 1
+        self._scanned = (self._scanned + [taken])[-8:]
         now: dict[Square, str] = {}
         known = LETTERS + BLANK_TILE if self.tiles else LETTERS
         for square, (symbol, confidence) in symbols.items():
@@ -211,8 +214,12 @@ class WrittenLetters:
         return out
 
     def next_event(self, timeout: float | None = None):
-        if not self.threaded and self._events.empty() and self._due() and self.eyes.changed():
-            self._scan()
+        if not self.threaded and self._events.empty() and self._due():
+            if self.eyes.changed():
+                self._scan()
+            elif self.readings:             # nothing changed since the last reading: it still holds
+                taken = self.clock() if self.clock is not None else time.monotonic()
+                self._scanned = (self._scanned + [taken] * (self.steady + 1))[-8:]
         try:
             if self.threaded and timeout:
                 return self._events.get(timeout=timeout)
@@ -231,6 +238,12 @@ class WrittenLetters:
 
     def request_snapshot(self) -> None:
         pass
+
+    def caught_up(self, since: float) -> bool:
+        """Whether enough readings were taken after ``since`` for what the board held then to
+        have come through (a change needs ``steady`` readings in a row, one more to change a
+        letter into another)."""
+        return sum(1 for t in self._scanned if t >= since) >= self.steady + 1
 
     def wait_connected(self, timeout: float = 10.0) -> bool:
         """Ready once the first reading is in (the camera found the board)."""

@@ -95,6 +95,11 @@ class SensorBackend(abc.ABC):
         """Why the backend is not connected, as one line for the user (None: no known problem)."""
         return None
 
+    def caught_up(self, since: float) -> bool:
+        """Whether the events so far show the table as it was at game time ``since`` (the sensor
+        board reports each change as it settles: always)."""
+        return True
+
     def wait_for(self, predicate: Callable[[SensorEvent], bool], timeout: float) -> SensorEvent | None:
         """Consume events until one matches ``predicate`` and return it (the others are
         discarded), or None after ``timeout`` seconds."""
