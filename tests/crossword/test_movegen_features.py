@@ -289,5 +289,14 @@ def test_the_terminal_game_checks_a_swap_and_says_what_happened(scrabble):
     assert "``" not in text
     assert "has no QQQQ to swap" in text or "has no QQQ to swap" in text or "has no Q" in text
     assert "you pass" in text
-    # The same seed and the same input: the same game, move for move.
-    assert session("pass\npass\npass\nquit\n") == session("pass\npass\npass\nquit\n")
+    # The same seed and the same input: the same game, move for move (each saved as a game of
+    # its own in the journal, like a game on the board).
+    import re
+
+    from wordboard.journal import Journal, default_path
+
+    first, second = session("pass\npass\npass\nquit\n"), session("pass\npass\npass\nquit\n")
+    assert re.sub(r"game \d+", "game N", first) == re.sub(r"game \d+", "game N", second)
+    with Journal(default_path()) as journal:
+        games = journal.games()
+        assert len(games) == 3 and games[-1].events >= 3 and games[-1].players == ("Ann", "Computer")

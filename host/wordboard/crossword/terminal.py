@@ -28,6 +28,9 @@ def register(subparsers) -> None:
                         help="the computer's strength (default casual)")
     parser.add_argument("--name", default="You", help="your name")
     parser.add_argument("--seed", type=int, default=None, help="seed, to replay a game")
+    parser.add_argument("--journal", metavar="PATH", default=None,
+                        help="the journal the game is saved in (default: the board's, in the data folder), "
+                             "so that wordboard games lists, exports and analyses it")
     parser.set_defaults(handler=run)
 
 
@@ -38,20 +41,44 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     edition = open_edition(args.edition)
     dictionary, dawg = open_dawg(args.lexicon)
     return play(edition, dictionary, dawg, strength=args.strength, name=args.name, seed=args.seed,
-                stdin=stdin or sys.stdin, stdout=stdout or sys.stdout)
+                stdin=stdin or sys.stdin, stdout=stdout or sys.stdout, edition_name=args.edition,
+                lexicon=args.lexicon, journal=getattr(args, "journal", None))
 
 
 def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | None, stdin: TextIO,
-         stdout: TextIO) -> int:
+         stdout: TextIO, edition_name: str | None = None, lexicon: str | None = None,
+         journal: str | None = None) -> int:
+    """The game, saved move by move in the journal like a game on the board."""
+    import random
+
+    from wordboard.journal import Journal, JournaledGame, default_path
+
     from wordboard.errors import UserError
-    from wordboard.crossword import Exchange, Game, IllegalMove, Pass, Play
-    from wordboard.crossword.hint import hint
-    from wordboard.crossword.opponent import Opponent
 
     if name.strip().lower() == "computer":
         raise UserError("choose another name than Computer")
-    game = Game(edition, [name, "Computer"], dictionary=dictionary, seed=seed)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    with Journal(journal or default_path()) as book:
+        jgame = JournaledGame.start(book, "lexulous", edition_name or edition.name.lower(), [name, "Computer"],
+                                    seed=seed, options={"lexicon": lexicon, "mode": "terminal"})
+        return _play(jgame, edition, dictionary, dawg, strength=strength, name=name, seed=seed,
+                     stdin=stdin, stdout=stdout)
+
+
+def _play(jgame, edition, dictionary, dawg, *, strength: str, name: str, seed: int, stdin: TextIO,
+          stdout: TextIO) -> int:
+    from wordboard.crossword import Exchange, IllegalMove, Pass, Play
+    from wordboard.crossword.hint import hint
+    from wordboard.crossword.opponent import Opponent
+
+    game = jgame.game
+    game.dictionary = dictionary
     computer = Opponent(dawg, edition, strength, seed=seed)
+
+    def push(move):
+        jgame.play(move)                      # in the journal before it is shown
+        return game.history[-1]
 
     def say(text: str = "") -> None:
         print(text, file=stdout, flush=True)
@@ -61,13 +88,14 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
         say("   " + "   ".join(f"{p} {s}" for p, s in zip(game.players, game.scores))
             + f"   bag {game.bag_count}")
 
-    say(f"{edition.name}: {name} against the computer ({strength}). Type 'help' for the commands.")
+    say(f"{edition.name}: {name} against the computer ({strength}). Type 'help' for the commands. "
+        f"Saved as game {jgame.id} in the journal.")
     show()
     while not game.is_over:
         if game.current == 1:
             choice = computer.choose(game)
             what = choice.candidate.notation(game.board) if choice.candidate else ""
-            turn = game.push(choice.move)
+            turn = push(choice.move)
             if isinstance(choice.move, Play):
                 say(f"Computer plays {what} for {turn.score}")
                 show(frozenset(choice.move.squares))
@@ -107,7 +135,7 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
                     say(str(h))
                 continue
             if command == "pass":
-                game.push(Pass())
+                push(Pass())
                 say("you pass")
                 continue
             if command in ("swap", "exchange"):
@@ -116,14 +144,14 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
                 if missing:
                     say(f"not allowed: your rack {rack} has no {missing} to swap")
                     continue
-                game.push(Exchange(tiles))
+                push(Exchange(tiles))
                 say(f"you drew {game.history[-1].drawn}")
                 continue
             if len(words) != 2:
                 say("type a play as 8D WORD (or D8 WORD), swap TILES, pass, hint, unseen, board or quit")
                 continue
             move = Play.from_notation(words[0], words[1], game.board)
-            turn = game.push(move)
+            turn = push(move)
             say(f"{', '.join(w.display for w in turn.words)}: {turn.score} points")
         except IllegalMove as exc:
             say(f"not allowed: {exc}")
