@@ -23,6 +23,7 @@ from typing import Callable
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, answer_key_from_decision, decision_for
+from wordboard.controller.hinting import HintWorker
 from wordboard.controller.tracking import Blocked, BoardTracker, NothingPlaced, Proposal, TurnTracker, square_names
 
 
@@ -80,6 +81,7 @@ class Controller:
         self.last_move_at = now
         self.hint_squares: tuple = ()
         self.hint_at = now
+        self.hints = HintWorker()                   # hints are worked out off this loop
         self.message = ""
         self._overlay_since: dict = {}
         self._frame_due = True
@@ -140,6 +142,7 @@ class Controller:
         if self.answerer is not None:
             for answer in self.answerer.poll():
                 self._answered(answer, now)
+        self._hint_ready(now)
         self._assess_live(now)
         self._end_of_turn(now)
         self._show(now, got)
@@ -180,11 +183,21 @@ class Controller:
             else:
                 self._ask_turn_question()
         elif name == "hint":
-            self.hint_squares = tuple(self.adapter.hint())
-            self.hint_at = now
-            self._frame_due = True
+            self.hints.request(self._position(), self.adapter.hint)
         elif name == "challenge":
             self.say("every word is checked against the word list when it is played")
+
+    def _position(self) -> tuple:
+        """The position a hint is for: the game and its journal's sequence number."""
+        jgame = self.adapter.jgame
+        return (id(self.adapter), jgame.id, jgame.seq)
+
+    def _hint_ready(self, now: float) -> None:
+        squares = self.hints.take(self._position())
+        if squares is not None:
+            self.hint_squares = squares
+            self.hint_at = now
+            self._frame_due = True
 
     # -- questions -------------------------------------------------------------------------------
 
