@@ -6,7 +6,7 @@ a whole game takes.
 
 A Lexulous game on the digital twin (as ``wordboard run``, in-process) with the screen served on
 loopback, played three ways: with nobody at the screen; with one burst of ``--burst`` hint presses
-from one page at the first turn and then ``--pages`` pages pressing "hint" as fast as the server
+from one page a few moves in, and ``--pages`` pages pressing "hint" as fast as the server
 answers, all game long; and the same flood of "pass" presses and answers from pages that only
 watch (refused). Loopback pages are the kiosk, so their hints are real requests: the worst case.
 Goal (issue 23): the longest gap under 2 s here.
@@ -27,8 +27,9 @@ sys.path.insert(0, str(REPO / "host"))
 
 
 def flood(url: str, stop: threading.Event, sent: list, message: str, burst: int = 0,
-          source: str | None = None) -> None:
-    """One page: ``burst`` messages at once, then one each time the server answers (or 5 ms)."""
+          source: str | None = None, delay: float = 0.0) -> None:
+    """One page: after ``delay`` seconds ``burst`` messages at once, then one each time the
+    server answers (or 5 ms)."""
     import socket
 
     from websockets.sync.client import connect
@@ -41,6 +42,7 @@ def flood(url: str, stop: threading.Event, sent: list, message: str, burst: int 
         sock.connect((host, int(port)))
     try:
         with connect(f"ws://{host}:{port}/ws", sock=sock, open_timeout=10, max_size=None) as ws:
+            stop.wait(delay)                 # mid-game: hints cost most with tiles on the board
             for _ in range(burst):
                 ws.send(message)
                 sent[0] += 1
@@ -74,7 +76,8 @@ def play(folder: Path, mode: str, pages: int, burst: int, quick: bool) -> dict:
         threads = []
         if mode == "hints":
             hint = json.dumps({"type": "button", "name": "hint"})
-            threads = [threading.Thread(target=flood, args=(screen.url, stop, sent, hint, burst if n == 0 else 0),
+            threads = [threading.Thread(target=flood, args=(screen.url, stop, sent, hint, burst if n == 0 else 0, None,
+                                                             3.0 if n == 0 else 0.0),
                                         daemon=True) for n in range(pages)]
         elif mode == "watchers":
             messages = [json.dumps({"type": "button", "name": "pass"}),

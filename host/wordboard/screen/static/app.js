@@ -764,10 +764,14 @@ function setRole(play) {
   document.body.classList.toggle("watching", !play);
 }
 
+let joinCode = null;
+
 function showCode(msg) {
-  // the kiosk (and a page unlocked with the PIN) shows the game's code and its QR code
+  // the kiosk's display (?kiosk=1) shows the game's code and its QR code; other pages that get
+  // it (the Pi's own browser, a page unlocked with the PIN) show it on the 🎟️ button
+  joinCode = msg.code || null;
   const box = $("join-code");
-  if (!msg.code) { box.classList.add("hidden"); return; }
+  if (!msg.code || !(kiosk || admin)) { box.classList.add("hidden"); return; }
   $("join-text").textContent = msg.code;
   if (msg.qr) $("join-qr").src = msg.qr;
   $("join-qr").title = msg.url || "";
@@ -775,7 +779,7 @@ function showCode(msg) {
 }
 
 $("join").addEventListener("click", () => {
-  if (canPlay) { toast(kids ? "🎟️" : "this page can already play"); return; }
+  if (canPlay) { toast(joinCode ? "players join with the code " + joinCode : "this page can play"); return; }
   $("join-form").classList.toggle("hidden");
   $("join-input").focus();
 });
