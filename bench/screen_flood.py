@@ -114,7 +114,7 @@ def main() -> None:
     print(f"{'flood':<10}{'game (s)':>10}{'moves':>7}{'over':>6}{'messages':>10}{'hints computed':>16}"
           f"{'longest watchdog gap (s)':>26}")
     for r in rows:
-        print(f"{r['mode']:<10}{r['wall']:>10.1f}{r['moves']:>7}{str(r['over']):>6}{r['sent']:>10}"
+        print(f"{r['mode']:<10}{r['wall']:>10.1f}{r['moves']:>7}{r['over']!s:>6}{r['sent']:>10}"
               f"{r['hints_computed']:>16}{r['longest_gap']:>26.3f}")
     worst = max(r["longest_gap"] for r in rows)
     print(f"longest watchdog gap under a flood: {worst:.2f} s (goal: under 2 s) "

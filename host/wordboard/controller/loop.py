@@ -5,7 +5,9 @@ Each :meth:`Controller.step`:
 
 1. drains the sensor board's settled events into the :class:`~wordboard.controller.tracking.BoardTracker`;
 2. takes a camera reading if one arrived (the camera is read on a worker thread, when a turn ends);
-3. polls the buttons (end turn, undo, hint; a long press on end turn is a pass);
+3. polls the buttons (end turn, undo, hint; a long press on end turn is a pass); hints are worked
+   out on a worker thread, once per position (:mod:`wordboard.controller.hinting`), and lit when
+   ready;
 4. polls the answers to the pending question, journals them as decisions, acts on them;
 5. assesses the placement while it is settled (valid and its score, invalid and the squares at
    fault, a blank waiting) for the LEDs, and turns it into a move at the end of the turn;

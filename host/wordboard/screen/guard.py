@@ -22,8 +22,8 @@ from __future__ import annotations
 import collections
 import ipaddress
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 KIOSK = "kiosk"
 #: the game code's alphabet (no 0/O, 1/I/L, U: read off a screen and typed on a phone)

@@ -48,10 +48,8 @@ import time
 from dataclasses import dataclass, field
 from importlib import resources
 
-from wordboard.screen import clips
-from wordboard.screen import guard
+from wordboard.screen import clips, guard, protocol
 from wordboard.screen import pin as pins
-from wordboard.screen import protocol
 from wordboard.screen.hub import Command, Listeners, ScreenAnswerer, ScreenHub
 
 STATIC_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -229,6 +227,7 @@ class ScreenServer:
         self.codes = guard.GameCode()
         self.refusals = guard.RefusalLog(out, clock)
         self.connections: dict[str, int] = {}     # open TCP connections per client
+        self._qr: tuple[str, str | None] | None = None
         self._pin_lock: asyncio.Lock | None = None
         self.hosts = allowed_hosts()
         self.error: BaseException | None = None
@@ -389,7 +388,9 @@ class ScreenServer:
         if code is None:
             return {"type": "code", "code": None}
         url = self.join_url()
-        return {"type": "code", "code": guard.GameCode.shown(code), "url": url, "qr": qr_svg(url)}
+        if self._qr is None or self._qr[0] != url:
+            self._qr = (url, qr_svg(url))        # made once per game (pages reconnect often)
+        return {"type": "code", "code": guard.GameCode.shown(code), "url": url, "qr": self._qr[1]}
 
     def _send_code_to_all(self) -> None:
         for client in list(self.clients):
