@@ -5,7 +5,9 @@ Each :meth:`Controller.step`:
 
 1. drains the sensor board's settled events into the :class:`~wordboard.controller.tracking.BoardTracker`;
 2. takes a camera reading if one arrived (the camera is read on a worker thread, when a turn ends);
-3. polls the buttons (end turn, undo, hint; a long press on end turn is a pass);
+3. polls the buttons (end turn, undo, hint; a long press on end turn is a pass); hints are worked
+   out on a worker thread, once per position (:mod:`wordboard.controller.hinting`), and lit when
+   ready;
 4. polls the answers to the pending question, journals them as decisions, acts on them;
 5. assesses the placement while it is settled (valid and its score, invalid and the squares at
    fault, a blank waiting) for the LEDs, and turns it into a move at the end of the turn;
@@ -23,6 +25,7 @@ from typing import Callable
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, answer_key_from_decision, decision_for
+from wordboard.controller.hinting import HintWorker
 from wordboard.controller.tracking import Blocked, BoardTracker, NothingPlaced, Proposal, TurnTracker, square_names
 
 
@@ -81,6 +84,7 @@ class Controller:
         self.last_move_at = now
         self.hint_squares: tuple = ()
         self.hint_at = now
+        self.hints = HintWorker()                   # hints are worked out off this loop
         self.message = ""
         self._overlay_since: dict = {}
         self._frame_due = True
@@ -141,6 +145,7 @@ class Controller:
         if self.answerer is not None:
             for answer in self.answerer.poll():
                 self._answered(answer, now)
+        self._hint_ready(now)
         self._assess_live(now)
         self._end_of_turn(now)
         self._show(now, got)
@@ -181,9 +186,7 @@ class Controller:
             else:
                 self._ask_turn_question()
         elif name == "hint":
-            self.hint_squares = tuple(self.adapter.hint())
-            self.hint_at = now
-            self._frame_due = True
+            self.hints.request(self._position(), self.adapter.hint)
         elif name == "challenge":
             self._cancel_question()
             result = self.adapter.challenge()
@@ -194,6 +197,18 @@ class Controller:
                 self._ask_turn_question()
             else:
                 self._after_commit(result, now)
+
+    def _position(self) -> tuple:
+        """The position a hint is for: the game and its journal's sequence number."""
+        jgame = self.adapter.jgame
+        return (id(self.adapter), jgame.id, jgame.seq)
+
+    def _hint_ready(self, now: float) -> None:
+        squares = self.hints.take(self._position())
+        if squares is not None:
+            self.hint_squares = squares
+            self.hint_at = now
+            self._frame_due = True
 
     # -- questions -------------------------------------------------------------------------------
 

@@ -70,4 +70,9 @@ def start_screen(session, listen: str | None, *, lan: bool, speak: bool = False,
     bridge = ScreenBridge(controller, hub, answerer=answerer, speak=speak,
                           dawg=getattr(session, "dawg", None), setup_choices=setup_choices(session))
     bridge.publish_safely()
+    jgame = controller.adapter.jgame
+    code = server.new_game((id(jgame.journal), jgame.id))
+    from wordboard.screen.guard import GameCode
+
+    out(f"screen: players join with the code {GameCode.shown(code)} (on the board's screen) or at {server.join_url()}")
     return Screen(hub, server, bridge, answerer)
