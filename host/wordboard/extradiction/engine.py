@@ -74,6 +74,7 @@ from typing import Collection, Iterable, Sequence
 from wordboard.errors import UserError
 from wordboard.extradiction.cards import ClueCard
 from wordboard.extradiction.edition import ChanceCard, Edition, Square, square_name
+from wordboard.extradiction.wordfilter import is_unsuitable
 
 DEFAULT_TURN_LIMIT = 10
 
@@ -135,6 +136,7 @@ class Rule(enum.Enum):
                   "word that can be found in a dictionary")
     NOT_IN_DICTIONARY = "Speed eXtraDICTION: the word must be in the dictionary"
     WORD_USED = "Speed eXtraDICTION: the same word cannot be used more than once in a game"
+    UNSUITABLE = "that word is not for this game: let's pick another word"
 
 
 class IllegalMove(UserError):
@@ -537,6 +539,11 @@ class Game:
             raise IllegalMove(Rule.FIRST_WORD_CENTRE,
                               f"{word} does not cover {square_name(self.edition.centre)}")
         assert self.dictionary is not None
+        if is_unsuitable(word):
+            raise IllegalMove(Rule.UNSUITABLE)
+        for formed, _ in self._formed_words(move):
+            if is_unsuitable(formed):
+                raise IllegalMove(Rule.UNSUITABLE)
         if self.level is Level.SPEED:
             if word not in self.dictionary:
                 raise IllegalMove(Rule.NOT_IN_DICTIONARY, f"{word} is not in the dictionary")
