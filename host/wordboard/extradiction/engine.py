@@ -75,6 +75,7 @@ from wordboard import rules
 from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
 from wordboard.extradiction.cards import ClueCard
 from wordboard.extradiction.edition import ChanceCard, Edition
+from wordboard.extradiction.wordfilter import is_unsuitable
 from wordboard.rules import Outcome, RuleId, Square, square_name
 
 DEFAULT_TURN_LIMIT = 10
@@ -138,6 +139,7 @@ class Rule(RuleId):
     NOT_IN_DICTIONARY = "Speed eXtraDICTION: the word must be in the dictionary"
     WORD_USED = "Speed eXtraDICTION: the same word cannot be used more than once in a game"
     NO_UNDO = "a word written and its stars counted stay (the rules take nothing back)"
+    UNSUITABLE = "that word is not for this game: let's pick another word"
 
 
 class IllegalMove(rules.IllegalMove):
@@ -609,6 +611,11 @@ class Game:
             raise IllegalMove(Rule.FIRST_WORD_CENTRE,
                               f"{word} does not cover {square_name(self.edition.centre)}")
         assert self.dictionary is not None
+        if is_unsuitable(word):
+            raise IllegalMove(Rule.UNSUITABLE)
+        for formed, _ in self._formed_words(move):
+            if is_unsuitable(formed):
+                raise IllegalMove(Rule.UNSUITABLE)
         if self.level is Level.SPEED:
             if word not in self.dictionary:
                 raise IllegalMove(Rule.NOT_IN_DICTIONARY, f"{word} is not in the dictionary")
