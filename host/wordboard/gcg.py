@@ -457,14 +457,23 @@ class GameRecord:
 # Reading
 
 
-def load(path: str | PathLike[str]) -> GameRecord:
-    """Read and parse a GCG file.
+# A game record is small (a long game with notes is a few KiB); more than this is not a record,
+# and reading all of, say, /dev/zero would exhaust the memory.
+MAX_RECORD_BYTES = 1 << 20
 
-    UserError if the file cannot be read; DataFileError if it is not valid GCG.
+
+def load(path: str | PathLike[str]) -> GameRecord:
+    """Read and parse a GCG file of at most ``MAX_RECORD_BYTES``.
+
+    UserError if the file cannot be read or is larger; DataFileError if it is not valid GCG.
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise UserError(f"{path}: larger than {MAX_RECORD_BYTES // 1024} KiB, "
+                            "too large for a game record")
     except FileNotFoundError:
         raise UserError(f"{path}: no such game record") from None
     except IsADirectoryError:

@@ -95,6 +95,11 @@ class Journal:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
+            found = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if found > SCHEMA_VERSION:
+                self.db.close()
+                raise UserError(f"the journal {self.path} has schema version {found}, newer than this "
+                                f"wordboard's {SCHEMA_VERSION}: update wordboard (the file is left as it is)")
             with self._transaction():
                 for statement in _SCHEMA.split(";"):
                     if statement.strip():

@@ -10,10 +10,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import re
 import secrets
 from pathlib import Path
+
+from wordboard.paths import write_atomically
 
 FILE_NAME = "screen-pin.json"
 ITERATIONS = 120_000
@@ -37,12 +38,9 @@ def set_pin(pin: str, path: Path | None = None) -> Path:
     salt = secrets.token_bytes(16)
     record = {"algorithm": "pbkdf2-sha256", "iterations": ITERATIONS, "salt": salt.hex(),
               "hash": _derive(pin, salt, ITERATIONS).hex()}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        json.dump(record, f)
-    os.replace(tmp, path)
+    # flushed to disk before the rename (a power cut leaves the old PIN or the new one); the
+    # temporary file is created 0600, so the hash is never readable by others
+    write_atomically(path, json.dumps(record).encode())
     return path
 
 

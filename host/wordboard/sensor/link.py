@@ -403,8 +403,19 @@ class SerialSensorLink(SensorBackend):
         else:
             self._ask_snapshot(count_resync=False)
 
+    def _on_grid(self, square) -> bool:
+        info = self._info
+        return info is None or (0 <= square.row < info.rows and 0 <= square.col < info.cols)
+
     def _apply(self, message: p.Message) -> None:
+        if isinstance(message, (Placed, Lifted)) and not self._on_grid(message.square):
+            log.debug("dropped a report of square %r, outside the board's grid", message.square)
+            self._bump(corrupted=1)
+            return
         if isinstance(message, p.Hello):
+            if message.protocol_version != p.PROTOCOL_VERSION:
+                self._on_hello(message)     # refused there, in one place, for every HELLO
+                return
             self._info = message
             self._hello_wanted_at = None
             self._ask_snapshot(count_resync=False)
