@@ -29,7 +29,7 @@ def test_install_script_is_executable_and_creates_the_user():
 STUBS = {
     # The commands the script runs on a Pi, each logging its arguments.
     "id": 'if [ "${1:-}" = -u ]; then echo 0; else exit 1; fi',
-    "useradd": "", "usermod": "", "systemctl": "", "udevadm": "", "raspi-config": "",
+    "useradd": "", "usermod": "", "chown": "", "systemctl": "", "udevadm": "", "raspi-config": "",
     "getent": 'case "$2" in gpio|dialout|video|spi) exit 0;; *) exit 2;; esac',
     "dpkg-query": 'echo "install ok installed"',
     # (python3 - reads scripts/system-constraints' program: the system's numpy is 1.24.2)
