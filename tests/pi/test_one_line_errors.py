@@ -63,3 +63,19 @@ def test_scripts_install_help_installs_nothing(tmp_path):
         assert "scripts/install dev" in done.stdout and done.stderr == ""
     bad = subprocess.run(["bash", str(script), "--nonsense"], capture_output=True, text=True, timeout=30)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_the_marker_sheet_records_its_print_size(tmp_path):
+    import struct
+    import zlib
+
+    path = tmp_path / "markers.png"
+    assert main(["calibrate", "--print-markers", str(path)]) == 0
+    shipped = REPO / "hardware" / "markers" / "corner-markers-25mm-a4.png"
+    for png in (path.read_bytes(), shipped.read_bytes()):
+        start = png.index(b"pHYs")
+        x, y, unit = struct.unpack(">IIB", png[start + 4:start + 13])
+        assert (x, y, unit) == (11811, 11811, 1)                        # 300 dpi, in pixels per metre
+        assert struct.unpack(">I", png[start + 13:start + 17])[0] == zlib.crc32(png[start:start + 13])
+        assert struct.unpack(">II", png[16:24]) == (2480, 3507)        # A4 at 300 dpi
+    assert path.read_bytes() == shipped.read_bytes()                   # the shipped sheet is the code's
