@@ -1,10 +1,10 @@
 """Letter shapes for the virtual camera and for training the letter classifier.
 
-Two kinds of font:
+Two kinds of font, both drawn with OpenCV only (no Pillow, no FreeType):
 
-* TrueType and OpenType fonts found on the system (DejaVu on Debian and Raspberry Pi OS), drawn
-  by FreeType through Pillow's ``ImageFont`` (outlines of either kind, TrueType or CFF). Bold
-  sans-serif faces look much like the letters printed on real word-game tiles.
+* TrueType fonts found on the system (DejaVu on Debian and Raspberry Pi OS): a small reader for the
+  ``glyf`` outlines of simple glyphs, filled with ``cv2.fillPoly``. Bold sans-serif faces look much
+  like the letters printed on real word-game tiles.
 * OpenCV's Hershey stroke fonts, drawn at several stroke weights.
 
 Every font draws one capital letter as a white-on-black ``uint8`` mask whose capital height is the
@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import functools
 import os
+import struct
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -57,6 +59,167 @@ class FontError(Exception):
 
 
 @dataclass(frozen=True)
+class _Outline:
+    contours: tuple[np.ndarray, ...]  # each (n, 2) float, font units, y up
+    x_min: float
+    y_min: float
+    x_max: float
+    y_max: float
+
+
+class TrueTypeFont:
+    """The simple-glyph outlines of one TrueType file, enough to draw Latin capitals."""
+
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = Path(path)
+        try:
+            self._data = self.path.read_bytes()
+            self._tables = self._read_table_directory()
+            self._loca = self._read_loca()
+            self._cmap = self._read_cmap()
+        except (OSError, struct.error, KeyError) as exc:
+            raise FontError(f"{self.path}: not a readable TrueType font ({exc})") from exc
+
+    def _read_table_directory(self) -> dict[str, tuple[int, int]]:
+        (num_tables,) = struct.unpack_from(">H", self._data, 4)
+        tables = {}
+        for i in range(num_tables):
+            tag, _checksum, offset, length = struct.unpack_from(">4sIII", self._data, 12 + 16 * i)
+            tables[tag.decode("latin-1")] = (offset, length)
+        if "glyf" not in tables:
+            raise KeyError("no glyf table (CFF fonts are not supported)")
+        return tables
+
+    def _read_loca(self) -> np.ndarray:
+        head, _ = self._tables["head"]
+        (index_format,) = struct.unpack_from(">h", self._data, head + 50)
+        (num_glyphs,) = struct.unpack_from(">H", self._data, self._tables["maxp"][0] + 4)
+        loca, _ = self._tables["loca"]
+        if index_format == 0:
+            offsets = np.frombuffer(self._data, ">u2", num_glyphs + 1, loca).astype(np.int64) * 2
+        else:
+            offsets = np.frombuffer(self._data, ">u4", num_glyphs + 1, loca).astype(np.int64)
+        return offsets
+
+    def _read_cmap(self) -> dict[int, int]:
+        cmap, _ = self._tables["cmap"]
+        (num,) = struct.unpack_from(">H", self._data, cmap + 2)
+        for i in range(num):
+            platform, encoding, offset = struct.unpack_from(">HHI", self._data, cmap + 4 + 8 * i)
+            sub = cmap + offset
+            (fmt,) = struct.unpack_from(">H", self._data, sub)
+            if fmt == 4 and (platform, encoding) in ((3, 1), (0, 3), (0, 4), (0, 1)):
+                return self._read_cmap_format4(sub)
+        raise KeyError("no Unicode BMP (format 4) cmap")
+
+    def _read_cmap_format4(self, sub: int) -> dict[int, int]:
+        (seg_x2,) = struct.unpack_from(">H", self._data, sub + 6)
+        segs = seg_x2 // 2
+        ends = struct.unpack_from(f">{segs}H", self._data, sub + 14)
+        starts_at = sub + 16 + seg_x2
+        starts = struct.unpack_from(f">{segs}H", self._data, starts_at)
+        deltas = struct.unpack_from(f">{segs}h", self._data, starts_at + seg_x2)
+        ranges_at = starts_at + 2 * seg_x2
+        ranges = struct.unpack_from(f">{segs}H", self._data, ranges_at)
+        mapping = {}
+        for code in range(32, 128):  # only ASCII is ever needed here
+            for s in range(segs):
+                if starts[s] <= code <= ends[s]:
+                    if ranges[s] == 0:
+                        mapping[code] = (code + deltas[s]) & 0xFFFF
+                    else:
+                        at = ranges_at + 2 * s + ranges[s] + 2 * (code - starts[s])
+                        (glyph,) = struct.unpack_from(">H", self._data, at)
+                        mapping[code] = (glyph + deltas[s]) & 0xFFFF if glyph else 0
+                    break
+        return mapping
+
+    @functools.lru_cache(maxsize=128)
+    def outline(self, char: str) -> _Outline:
+        """The outline of ``char`` (a simple glyph), flattened to polygons in font units."""
+        glyph = self._cmap.get(ord(char), 0)
+        if not glyph:
+            raise FontError(f"{self.path}: no glyph for {char!r}")
+        start = self._tables["glyf"][0] + int(self._loca[glyph])
+        n_contours, x_min, y_min, x_max, y_max = struct.unpack_from(">hhhhh", self._data, start)
+        if n_contours < 0:
+            raise FontError(f"{self.path}: glyph {char!r} is composite (not supported)")
+        at = start + 10
+        end_points = struct.unpack_from(f">{n_contours}H", self._data, at)
+        at += 2 * n_contours
+        (n_instructions,) = struct.unpack_from(">H", self._data, at)
+        at += 2 + n_instructions
+        n_points = end_points[-1] + 1 if n_contours else 0
+        flags = []
+        while len(flags) < n_points:
+            flag = self._data[at]
+            at += 1
+            flags.append(flag)
+            if flag & 8:
+                repeat = self._data[at]
+                at += 1
+                flags.extend([flag] * repeat)
+        xs, at = self._read_coords(flags, at, short_bit=2, same_bit=16)
+        ys, at = self._read_coords(flags, at, short_bit=4, same_bit=32)
+        contours = []
+        first = 0
+        for last in end_points:
+            pts = list(zip(xs[first : last + 1], ys[first : last + 1]))
+            on = [bool(f & 1) for f in flags[first : last + 1]]
+            contours.append(_flatten_quadratic(pts, on))
+            first = last + 1
+        return _Outline(tuple(contours), x_min, y_min, x_max, y_max)
+
+    def _read_coords(self, flags: list[int], at: int, short_bit: int, same_bit: int):
+        values, value = [], 0
+        for flag in flags:
+            if flag & short_bit:
+                delta = self._data[at]
+                at += 1
+                value += delta if flag & same_bit else -delta
+            elif not flag & same_bit:
+                (delta,) = struct.unpack_from(">h", self._data, at)
+                at += 2
+                value += delta
+            values.append(value)
+        return values, at
+
+
+def _flatten_quadratic(points: list[tuple[int, int]], on_curve: list[bool], steps: int = 6) -> np.ndarray:
+    """Turn a TrueType contour (on- and off-curve points) into a closed polyline."""
+    n = len(points)
+    if n == 0:
+        return np.zeros((0, 2))
+    pts = [np.array(p, dtype=float) for p in points]
+    # Start from an on-curve point; if there is none, from the midpoint of the first two.
+    start = next((i for i in range(n) if on_curve[i]), None)
+    if start is None:
+        pts.insert(0, (pts[0] + pts[1]) / 2)
+        on_curve = [True] + list(on_curve)
+        start, n = 0, n + 1
+    order = [(start + i) % n for i in range(n)] + [start]
+    out = [pts[start]]
+    control = None
+    t = np.linspace(0, 1, steps + 1)[1:, None]
+    for idx in order[1:]:
+        p, on = pts[idx], on_curve[idx]
+        if on:
+            if control is None:
+                out.append(p)
+            else:
+                a = out[-1]
+                out.extend((1 - t) ** 2 * a + 2 * (1 - t) * t * control + t**2 * p)
+                control = None
+        else:
+            if control is not None:
+                mid = (control + p) / 2
+                a = out[-1]
+                out.extend((1 - t) ** 2 * a + 2 * (1 - t) * t * control + t**2 * mid)
+            control = p
+    return np.array(out, dtype=float)
+
+
+@dataclass(frozen=True)
 class GlyphFont:
     """One font face that can draw capital letters as masks."""
 
@@ -82,52 +245,27 @@ class GlyphFont:
         return _draw_hershey(self.hershey_face, letter, cap_height, self.hershey_weight * weight)
 
 
-#: The size FreeType draws at before the letter is scaled to the height asked for: large enough
-#: that scaling down (by area) gives the same smooth edges at every size.
-_DRAW_PX = 192
-
-
 @functools.lru_cache(maxsize=16)
-def _truetype(path: str):
-    """The font file at ``path`` as a Pillow FreeType font, at :data:`_DRAW_PX` pixels."""
-    from PIL import ImageFont
-
-    try:
-        return ImageFont.truetype(path, _DRAW_PX)
-    except (OSError, ValueError) as exc:
-        raise FontError(f"{path}: not a font FreeType can read ({exc})") from exc
-
-
-@functools.lru_cache(maxsize=256)
-def _truetype_big(path: str, letter: str) -> np.ndarray:
-    """``letter`` drawn by FreeType at :data:`_DRAW_PX` pixels, cropped to its ink."""
-    from PIL import Image, ImageDraw
-
-    font = _truetype(path)
-    left, top, right, bottom = font.getbbox(letter)
-    if right <= left or bottom <= top:
-        raise FontError(f"{path}: no outline for {letter!r}")
-    canvas = Image.new("L", (right - left + 4, bottom - top + 4), 0)
-    ImageDraw.Draw(canvas).text((2 - left, 2 - top), letter, fill=255, font=font)
-    return _crop(np.asarray(canvas))
-
-
-#: How much bolder than the outline a letter is drawn, in pixels of the result on each side: the
-#: classifier's thresholds (Q's tail, the look-alike pairs) were set on letters filled with
-#: anti-aliased edges, which lie this far outside the outline.
-_EDGE_PX = 0.6
+def _truetype(path: str) -> TrueTypeFont:
+    return TrueTypeFont(path)
 
 
 def _draw_truetype(path: str, letter: str, cap_height: int) -> np.ndarray:
+    outline = _truetype(path).outline(letter)
     # Scale by the height of capital H so letters keep their true relative sizes (Q's tail).
-    big = _truetype_big(path, letter)
-    scale = cap_height / float(_truetype_big(path, "H").shape[0])
-    grow = int(round(_EDGE_PX / scale))
-    if grow > 0:
-        big = cv2.dilate(cv2.copyMakeBorder(big, grow, grow, grow, grow, cv2.BORDER_CONSTANT, value=0),
-                         cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1)))
-    size = (max(1, round(big.shape[1] * scale)), max(1, round(big.shape[0] * scale)))
-    return _crop(cv2.resize(big, size, interpolation=cv2.INTER_AREA))
+    ref = _truetype(path).outline("H")
+    scale = cap_height / float(ref.y_max - ref.y_min)
+    width = int(np.ceil((outline.x_max - outline.x_min) * scale)) + 3
+    height = int(np.ceil((outline.y_max - outline.y_min) * scale)) + 3
+    canvas = np.zeros((height, width), np.uint8)
+    shift = 4
+    polys = []
+    for contour in outline.contours:
+        x = (contour[:, 0] - outline.x_min) * scale + 1
+        y = (outline.y_max - contour[:, 1]) * scale + 1
+        polys.append(np.round(np.stack([x, y], 1) * (1 << shift)).astype(np.int32))
+    cv2.fillPoly(canvas, polys, 255, cv2.LINE_AA, shift)
+    return _crop(canvas)
 
 
 def _short_tail_q(o_mask: np.ndarray) -> np.ndarray:
@@ -192,7 +330,7 @@ def available_fonts() -> tuple[GlyphFont, ...]:
         if path is None:
             continue
         try:
-            _truetype_big(path, "A")
+            _truetype(path).outline("A")
         except FontError:
             continue
         fonts.append(GlyphFont(name, truetype_path=path))

@@ -25,7 +25,7 @@ from wordboard.paths import cache_dir, write_atomically
 TILES = "tiles"
 HANDWRITTEN = "handwritten"
 KINDS = (TILES, HANDWRITTEN)
-_FORMAT_VERSION = 6  # 6: TrueType letters drawn by FreeType (Pillow); 5: printed letters' glyphs are ink levels, no longer the threshold's mask
+_FORMAT_VERSION = 5  # 5: printed letters' glyphs are ink levels, no longer the threshold's mask
 _CELL = 40  # square side the training squares are drawn at (the canonical cell)
 #: Height of handwritten letters, as a share of the square: from small neat writing to capitals
 #: filling the square from line to line, as children write them (training and the virtual camera).
