@@ -4,7 +4,7 @@ stderr, so that a first run on a slow Raspberry Pi shows signs of life.
 ``ProgressLine("compiling scowl:70", "entries")`` is a ``progress(done, total)`` callback: on a
 terminal it rewrites one line in place ("compiling scowl:70:  45% (54,000 of 120,000 entries)");
 elsewhere (the service's journal, a pipe) it prints the line when the work starts and when it is
-done, never a stream of carriage returns.
+done, never a stream of carriage returns. With ``after``, work quicker than that says nothing.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from typing import TextIO
 
 
 class ProgressLine:
-    def __init__(self, label: str, unit: str, stream: TextIO | None = None) -> None:
-        self.label, self.unit = label, unit
+    def __init__(self, label: str, unit: str, stream: TextIO | None = None, after: float = 0.0) -> None:
+        """``after``: say nothing for work that is done within this many seconds."""
+        self.label, self.unit, self.after = label, unit, after
         self.stream = stream if stream is not None else sys.stderr
         self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
         self.started: float | None = None
@@ -26,6 +27,8 @@ class ProgressLine:
         if self.started is None:
             self.started = time.monotonic()
         finished = done >= total
+        if not self.shown and time.monotonic() - self.started < self.after:
+            return
         percent = 100 if total <= 0 else done * 100 // total
         line = f"{self.label}: {percent:3d}% ({done:,} of {total:,} {self.unit})"
         if finished:

@@ -319,7 +319,7 @@ def load_classifier(kind: str = TILES, fonts: tuple[str, ...] | None = None, use
 
     what = "printed tiles" if kind == TILES else "handwriting"
     glyphs, labels = training_glyphs(kind, fonts, progress=ProgressLine(
-        f"training the letter classifier for {what} (once; then cached)", "letters"))
+        f"training the letter classifier for {what} (once; then cached)", "letters", after=1.0))
     features = glyph_features(glyphs)
     classifier = LetterClassifier(features, labels, kind)
     if use_cache:

@@ -36,6 +36,6 @@ def open_lexicon(name_or_path: str | None, *, progress: bool = True):
     from wordboard.dictionary import load_dictionary
     from wordboard.progress import ProgressLine
 
-    # (shown only when the list is compiled: the first time, or after it changed)
-    return load_dictionary(name_or_path, progress=ProgressLine(f"compiling the word list {name_or_path}", "entries")
+    # (shown only when the list is compiled, the first time or after it changed, for a second or more)
+    return load_dictionary(name_or_path, progress=ProgressLine(f"compiling the word list {name_or_path}", "entries", after=1.0)
                            if progress else None)
