@@ -29,10 +29,11 @@ def test_install_script_is_executable_and_creates_the_user():
 STUBS = {
     # The commands the script runs on a Pi, each logging its arguments.
     "id": 'if [ "${1:-}" = -u ]; then echo 0; else exit 1; fi',
-    "useradd": "", "usermod": "", "systemctl": "", "udevadm": "", "raspi-config": "",
+    "useradd": "", "usermod": "", "chown": "", "systemctl": "", "udevadm": "", "raspi-config": "",
     "getent": 'case "$2" in gpio|dialout|video|spi) exit 0;; *) exit 2;; esac',
     "dpkg-query": 'echo "install ok installed"',
-    "python3": 'mkdir -p "$4/bin"; for tool in python pip; do '
+    # (python3 - reads scripts/system-constraints' program: the system's numpy is 1.24.2)
+    "python3": 'if [ "$1" = - ]; then cat >/dev/null; echo numpy==1.24.2; exit 0; fi; mkdir -p "$4/bin"; for tool in python pip; do '
                'printf \'#!/bin/sh\\necho "%s $*" >> "$STUB_LOG"\\n\' "$tool" > "$4/bin/$tool"; '
                'chmod +x "$4/bin/$tool"; done',
 }
@@ -78,7 +79,9 @@ def test_install_on_a_pi_4_puts_the_leds_on_spi_and_keeps_the_owners_files(tmp_p
     assert load_button_config(etc / "buttons.conf").pins["end-turn"] == 5
     assert "raspi-config nonint do_spi 0" in log
     assert any(line.startswith("python3 -m venv --system-site-packages") for line in log)
-    assert any(line.startswith("pip install --upgrade") and line.endswith("[pi]") for line in log)
+    assert any(line.startswith("pip install --upgrade -c") and line.endswith("[pi]") for line in log)
+    # the venv keeps the system's numpy, which Raspberry Pi OS's picamera2 is built against
+    assert (root / "opt" / "wordboard" / "system-constraints.txt").read_text() == "numpy==1.24.2\n"
     assert "useradd --system --home-dir /var/lib/wordboard --no-create-home --shell /usr/sbin/nologin wordboard" in log
     assert {"usermod -a -G gpio wordboard", "usermod -a -G spi wordboard"} <= set(log)
     assert "usermod -a -G i2c wordboard" not in log            # only groups the system has
@@ -98,7 +101,8 @@ def test_install_on_a_pi_5_keeps_gpio_18_and_opens_the_pio_to_the_gpio_group(tmp
 
     root, log, _ = _install(tmp_path, "Raspberry Pi 5 Model B Rev 1.0")
     assert load_led_config(root / "etc" / "wordboard" / "leds-15x15.conf").strip.pin == 18
-    assert "pip install --upgrade Adafruit-Blinka-Raspberry-Pi5-Neopixel" in log
+    assert any(line.startswith("pip install --upgrade -c") and line.endswith(" Adafruit-Blinka-Raspberry-Pi5-Neopixel")
+               for line in log)
     rule = (root / "etc" / "udev" / "rules.d" / "99-wordboard-pio.rules").read_text()
     assert 'GROUP="gpio"' in rule
     assert not any(line.startswith("raspi-config") for line in log)

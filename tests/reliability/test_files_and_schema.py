@@ -40,9 +40,9 @@ def _record_writes(monkeypatch):
     written = []
     real = paths.write_atomically
 
-    def spy(path, *chunks):
+    def spy(path, *chunks, **options):
         written.append(path)
-        return real(path, *chunks)
+        return real(path, *chunks, **options)
 
     return written, spy
 

@@ -34,5 +34,8 @@ def open_lexicon(name_or_path: str | None, *, progress: bool = True):
     if name_or_path is None or name_or_path.lower() == "none":
         return None
     from wordboard.dictionary import load_dictionary
+    from wordboard.progress import ProgressLine
 
-    return load_dictionary(name_or_path)
+    # (shown only when the list is compiled, the first time or after it changed, for a second or more)
+    return load_dictionary(name_or_path, progress=ProgressLine(f"compiling the word list {name_or_path}", "entries", after=1.0)
+                           if progress else None)

@@ -166,6 +166,9 @@ def run(args) -> int:
     speed = args.speed or (40.0 if args.quick else 8.0)
     if args.players is not None and not 2 <= len(args.players) <= 4:
         raise UserError("give 2 to 4 player names")
+    if twin and args.lexicon.lower() == "none":
+        raise UserError("the digital twin's scripted players choose their words from a word list: "
+                        "give one with --lexicon (--lexicon none is for the real board)")
 
     def out(text: str) -> None:
         print(text, flush=True)
