@@ -92,8 +92,8 @@ print(f"{{t * 1000:.0f}} {{after - before:.1f}} {{after:.1f}}")
 
 
 def cache_figures(lexicon: str) -> None:
-    from wordboard.dictionary import load_dictionary
     from wordboard.crossword import dawgcache
+    from wordboard.dictionary import load_dictionary
 
     dictionary = load_dictionary(lexicon)
     with tempfile.TemporaryDirectory() as tmp:
@@ -116,10 +116,10 @@ def main() -> int:
     parser.add_argument("--skip-cache", action="store_true", help="skip the build/load/memory figures")
     args = parser.parse_args()
 
-    from wordboard.dictionary import load_dictionary
-    from wordboard.editions import load_edition
     from wordboard.crossword import dawgcache
     from wordboard.crossword.movegen import MoveGenerator
+    from wordboard.dictionary import load_dictionary
+    from wordboard.editions import load_edition
 
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")

@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.crossword.conftest import tiny  # noqa: F401 - the crossword tests' tiny edition
+from tests.crossword.conftest import tiny as tiny  # the crossword tests' tiny edition, as a fixture
 from tests.crossword.test_lexulous_invariants import WORDS
-from tests.dexikon.conftest import card_set, dictionary  # noqa: F401 - the Dexikon tests' cards and words
+from tests.dexikon.conftest import card_set as card_set  # the Dexikon tests' cards, as a fixture
+from tests.dexikon.conftest import dictionary as dictionary  # and their words
 from wordboard import engine as protocol
 from wordboard.rules import IllegalMove, Outcome
 

@@ -83,7 +83,6 @@ import re
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
-from typing import Union
 
 from wordboard.errors import DataFileError, UserError
 
@@ -412,9 +411,7 @@ class EndRackPenalty(_EventChecks):
             raise ValueError(f"an end-of-game penalty is not positive, got {self.score}")
 
 
-Event = Union[
-    Play, Pass, Exchange, Withdrawn, ChallengeBonus, TimePenalty, EndRackBonus, EndRackPenalty
-]
+Event = Play | Pass | Exchange | Withdrawn | ChallengeBonus | TimePenalty | EndRackBonus | EndRackPenalty
 """Any one event line of a record. Every event has ``nick``, ``rack`` (may be ``""``),
 ``score`` (signed, as written), ``cumulative``, ``line`` (1-based line in the file, 0 when not
 read from one; not part of equality), ``notes`` and ``trailing`` (text after the total)."""

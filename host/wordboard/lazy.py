@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 
 def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[str], object],

@@ -25,8 +25,8 @@ makes what the commands write there readable and writable by the service's group
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 _KINDS = {
     "cache": ("WORDBOARD_CACHE_DIR", "XDG_CACHE_HOME", (".cache",)),

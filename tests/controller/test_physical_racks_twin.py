@@ -12,7 +12,7 @@ import pytest
 
 from wordboard.controller.session import SessionConfig, open_session
 from wordboard.crossword.players import RealBag
-from wordboard.journal import JournaledGame, Journal, rebuild
+from wordboard.journal import Journal, JournaledGame, rebuild
 
 
 def board(tmp_path, **kw):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from wordboard.cli import main
 from wordboard.controller.session import SessionConfig, open_session
 from wordboard.controller.twin import Habits
-from wordboard.journal import Journal, rebuild
+from wordboard.journal import rebuild
 
 
 def session(tmp_path, **kw):

@@ -7,11 +7,11 @@ empty once the racks are dealt, so the end comes quickly.
 import pytest
 
 from wordboard import gcg
-from wordboard.dictionary import Dictionary
-from wordboard.editions import load_edition
 from wordboard.crossword import END_SCORELESS, END_WENT_OUT, Exchange, Game, IllegalMove, Pass, Play
 from wordboard.crossword.record import game_record, record_edition
 from wordboard.crossword.replay import replay_record
+from wordboard.dictionary import Dictionary
+from wordboard.editions import load_edition
 
 WORDS = Dictionary.from_words(["cat", "cog", "ax", "ox", "dogs", "cats"])
 

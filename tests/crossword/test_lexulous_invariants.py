@@ -6,9 +6,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordboard.dictionary import Dictionary
 from wordboard.crossword import Exchange, Game, Pass
 from wordboard.crossword.finder import legal_plays
+from wordboard.dictionary import Dictionary
 
 WORDS = Dictionary.from_words("""
     at ta to it ti on no in is si as so os ax ox xi ex re er ed de do od go ag

@@ -1,16 +1,15 @@
 """Replaying real game records: every play, adjustment and total re-computed by the rules."""
 
 import json
-import shutil
 
 import pytest
 
 from wordboard import gcg
 from wordboard.cli import main
-from wordboard.dictionary import Dictionary
-from wordboard.editions import load_edition
 from wordboard.crossword.replay import replay_record
 from wordboard.crossword.show import sample_game_path
+from wordboard.dictionary import Dictionary
+from wordboard.editions import load_edition
 
 
 @pytest.fixture(scope="module")

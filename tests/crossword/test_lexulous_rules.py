@@ -5,9 +5,9 @@ Squares are written as the records write them: column letter, row number (H8 is 
 
 import pytest
 
+from wordboard.crossword import Exchange, Game, IllegalMove, Pass, Play
 from wordboard.dictionary import Dictionary
 from wordboard.editions import load_edition
-from wordboard.crossword import Exchange, Game, IllegalMove, Pass, Play
 
 WORDS = Dictionary.from_words("""
     absolute battles superb xi ax bi ban cat cats act at to tow

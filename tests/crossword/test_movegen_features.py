@@ -7,14 +7,13 @@ import pytest
 
 from wordboard import gcg
 from wordboard.cli import main
-from wordboard.dictionary import Dictionary
-from wordboard.editions import load_edition
-from wordboard.crossword import Board, Exchange, Game, Play, Tile, evaluate_play, parse_square
-from wordboard.crossword import dawgcache
+from wordboard.crossword import Board, Exchange, Game, Play, Tile, dawgcache, evaluate_play, parse_square
 from wordboard.crossword.analysis import analyse_game, analyse_record
 from wordboard.crossword.dawg import Dawg
 from wordboard.crossword.hint import hint, infer_blanks
 from wordboard.crossword.opponent import Opponent, play_computer_game
+from wordboard.dictionary import Dictionary
+from wordboard.editions import load_edition
 
 WORDS = Dictionary.from_words("""
     at ta to it ti on no in is si as so os ax ox xi ex re er ed de do od go ag qi za

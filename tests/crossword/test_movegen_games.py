@@ -6,10 +6,10 @@ import pytest
 
 from wordboard import gcg
 from wordboard.cli import main
-from wordboard.editions import load_edition
 from wordboard.crossword.dawg import Dawg
 from wordboard.crossword.movecheck import check_record
 from wordboard.crossword.replay import replay_record
+from wordboard.editions import load_edition
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordboard.datafile import DataFile
-from wordboard.dictionary import Dictionary
-from wordboard.editions import load_edition, parse_edition
 from wordboard.crossword import Board, Tile, evaluate_play
 from wordboard.crossword.dawg import Dawg
 from wordboard.crossword.finder import legal_plays
 from wordboard.crossword.movegen import MoveGenerator
+from wordboard.datafile import DataFile
+from wordboard.dictionary import Dictionary
+from wordboard.editions import load_edition, parse_edition
 
 WORDS = Dictionary.from_words("""
     aa ab ad ae ag ah ai al am an ar as at aw ax ay ba be bi bo by da de do ed ef eh el em en er

@@ -15,7 +15,6 @@ from wordboard import gcg
 from wordboard.crossword import Exchange, Game, Leftovers, Pass, RackUnknown
 from wordboard.editions import load_edition
 from wordboard.engine import DECISION, MOVE
-from wordboard.rules import IllegalMove
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "gcg"
 #: The one known error in the shared records (SOURCES.md): the record says 115, the board 113.

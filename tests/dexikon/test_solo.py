@@ -7,10 +7,22 @@ import random
 import pytest
 
 from wordboard.dexikon.autoplay import AutoPlayer, play_out
-from wordboard.dexikon.engine import (Bank, Buy, DeclareWord, EndTurn, Game, GiveUp,
-                                      IllegalAction, KeepDecision, KeepPoolCard, Phase,
-                                      PlayCards, PlayDecision, RefreshPool, SOLO_POOL_PENALTIES,
-                                      Spend)
+from wordboard.dexikon.engine import (
+    SOLO_POOL_PENALTIES,
+    Buy,
+    DeclareWord,
+    EndTurn,
+    Game,
+    GiveUp,
+    IllegalAction,
+    KeepDecision,
+    KeepPoolCard,
+    Phase,
+    PlayCards,
+    PlayDecision,
+    RefreshPool,
+    Spend,
+)
 from wordboard.dictionary import Dictionary
 
 from .helpers import check_conservation, ids, pool_stack_top, set_hand, set_pool, take

@@ -5,13 +5,10 @@ import pytest
 
 from wordboard.commands.common import DEFAULT_LEXICON
 from wordboard.dictionary import load_dictionary
-
 from wordboard.errors import DataFileError, UserError
-from wordboard.extradiction.cards import (Colour, gives_away, load_cards, merge_decks,
-                                          parse_cards, shipped_cards)
+from wordboard.extradiction.cards import Colour, gives_away, load_cards, merge_decks, parse_cards, shipped_cards
 from wordboard.extradiction.pictures import check_picture, picture_lines
 from wordboard.extradiction.wordfilter import is_unsuitable, unsuitable_words_in
-
 
 
 @pytest.fixture(scope="module")

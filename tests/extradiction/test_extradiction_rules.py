@@ -3,11 +3,9 @@
 import pytest
 
 from wordboard.extradiction.edition import ChanceCard, parse_square
-from wordboard.extradiction.engine import (Game, Guess, GuessWanted, IllegalMove, Level, Pass,
-                                           Rule, WordWanted)
+from wordboard.extradiction.engine import Game, Guess, GuessWanted, IllegalMove, Level, Pass, Rule, WordWanted
 
 from .helpers import ACROSS, DOWN, WORDS, card, example, game, write
-
 
 # --- the rulebook's worked example (Note 2, Level 3 scoring) ---------------------------------
 

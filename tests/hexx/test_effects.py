@@ -9,7 +9,13 @@ their turn".
 import pytest
 
 from wordboard.hexx import (
-    DecisionKind, Discard, IllegalMoveError, LastingKind, Metamorphosis, Play, Square,
+    DecisionKind,
+    Discard,
+    IllegalMoveError,
+    LastingKind,
+    Metamorphosis,
+    Play,
+    Square,
 )
 from wordboard.hexx.board import Direction
 

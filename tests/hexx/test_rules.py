@@ -3,8 +3,16 @@
 import pytest
 
 from wordboard.hexx import (
-    DecisionKind, Direction, Discard, GameResult, HexxGame, IllegalMoveError, Pass, Play,
-    Rule, Square,
+    DecisionKind,
+    Direction,
+    Discard,
+    GameResult,
+    HexxGame,
+    IllegalMoveError,
+    Pass,
+    Play,
+    Rule,
+    Square,
 )
 from wordboard.hexx.edition import HAND_SIZE
 
@@ -297,7 +305,7 @@ def test_moves_parse_and_print_in_the_same_notation():
 def test_turns_without_a_word_do_not_end_the_game_while_the_bag_has_tiles():
     # the rulebook has no such rule: the game goes on while a player can discard
     game = position({"E5": ("A", RED)}, black="QXZQXZ", red="QXZQXZ", bag="QXZQXZ")
-    for turn in range(12):
+    for _turn in range(12):
         assert not game.is_over
         game.play(Discard(game.hand(game.to_move)[0].symbol))
     assert not game.is_over
@@ -305,7 +313,7 @@ def test_turns_without_a_word_do_not_end_the_game_while_the_bag_has_tiles():
 
 def test_ending_after_six_turns_without_a_word_is_a_house_rule_of_its_own():
     game = position({"E5": ("A", RED)}, black="QXZQXZ", red="QXZQXZ", bag="QXZQXZ", idle_turns_end=6)
-    for turn in range(6):
+    for _turn in range(6):
         assert not game.is_over
         game.play(Discard("Q"))
     assert game.is_over and game.result.reason == "6 turns in a row without a word (house rule)"

@@ -15,9 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from wordboard import paths
-
 from controller.test_notify_unit import _install  # the install into a folder standing for /
+from wordboard import paths
 
 HOST = Path(__file__).resolve().parents[2] / "host"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wordboard.dictionary.loading import load_dictionary, looks_binary
 from wordboard.errors import UserError

@@ -52,7 +52,7 @@ def raw(board, request: bytes, timeout: float = 10.0) -> tuple[int, bytes]:
         try:
             while chunk := s.recv(65536):
                 data += chunk
-        except (ConnectionResetError, socket.timeout):
+        except (TimeoutError, ConnectionResetError):
             pass
     if not data.startswith(b"HTTP/1."):
         return 0, data

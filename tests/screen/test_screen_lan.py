@@ -288,10 +288,9 @@ def test_hints_are_worked_out_off_the_loop_once_per_position():
 def test_a_hint_never_holds_up_the_controllers_loop(tmp_path):
     """A hint that takes as long as it likes: the controller's thread goes on stepping (its
     watchdog pings, LEDs and sensors), and the squares are lit when it is ready."""
+    from tests.screen.rig import Rig
     from wordboard.editions import load_edition
     from wordboard.lexulous import Game
-
-    from tests.screen.rig import Rig
 
     rig = Rig(tmp_path, PIN)
     try:
@@ -335,10 +334,10 @@ def test_one_device_cannot_take_the_kiosks_place(lan, monkeypatch):
 
     monkeypatch.setattr(servers, "MAX_CLIENTS", 8)
     with contextlib.ExitStack() as stack:
-        for n in range(servers.MAX_PAGES_PER_CLIENT):
+        for _n in range(servers.MAX_PAGES_PER_CLIENT):
             alive(stack.enter_context(page(lan, "127.0.0.2")))
         assert handshake_status(lan, "127.0.0.2") == 503                  # one device: 4 pages
-        for n in range(8 - servers.KIOSK_SLOTS - servers.MAX_PAGES_PER_CLIENT):
+        for _n in range(8 - servers.KIOSK_SLOTS - servers.MAX_PAGES_PER_CLIENT):
             alive(stack.enter_context(page(lan, "127.0.0.3")))
         assert handshake_status(lan, "127.0.0.4") == 503                  # the LAN's share is taken
         for _ in range(servers.KIOSK_SLOTS):

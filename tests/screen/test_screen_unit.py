@@ -11,13 +11,12 @@ import urllib.request
 
 import pytest
 
+from wordboard import registry
 from wordboard.cli import main
 from wordboard.controller import questions as q
 from wordboard.screen import pin, protocol
 from wordboard.screen.hub import Command, ScreenAnswerer, ScreenHub, TeeAnswerer
 from wordboard.screen.server import ScreenServer, load_static, parse_listen, peer_allowed
-from wordboard import registry
-
 
 # -- what a page may send ---------------------------------------------------------------------------
 

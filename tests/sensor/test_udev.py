@@ -18,7 +18,7 @@ RULES = REPO / "udev" / "70-wordboard.rules"
 
 
 def sensor_rule() -> dict[str, str]:
-    lines = [l for l in RULES.read_text().splitlines() if "wordboard-sensor" in l and not l.startswith("#")]
+    lines = [line for line in RULES.read_text().splitlines() if "wordboard-sensor" in line and not line.startswith("#")]
     assert len(lines) == 1, "exactly one rule names the sensor board"
     return {key + (op if op == "+=" else ""): value
             for key, op, value in re.findall(r'([\w]+(?:\{\w+\})?)\s*(==|\+=|=)\s*"([^"]*)"', lines[0])}

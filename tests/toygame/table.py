@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 
+from tests.toygame.engine import SIZE, Noughts, Pass, Place
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
 from wordboard.controller.players import Intent, TablePlayers
 from wordboard.errors import UserError
 from wordboard.leds.frame import Frame
 from wordboard.rules import Square
-
-from tests.toygame.engine import SIZE, Noughts, Pass, Place
 
 KIND = "noughts"
 

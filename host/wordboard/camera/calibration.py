@@ -54,7 +54,7 @@ class CameraCalibration:
         }
 
     @classmethod
-    def from_json(cls, data: dict, path: Path | str = CALIBRATION_FILE) -> "CameraCalibration":
+    def from_json(cls, data: dict, path: Path | str = CALIBRATION_FILE) -> CameraCalibration:
         try:
             if data.get("format") != _FORMAT:
                 raise DataFileError(path, None, f"unknown calibration format {data.get('format')!r}")

@@ -11,9 +11,9 @@ Nothing is downloaded.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 import cv2
 import numpy as np

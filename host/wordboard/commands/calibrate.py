@@ -35,8 +35,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from wordboard.camera.calibration import (
-        ANNOTATED_FILE, CameraCalibration, annotate, config_dir, save_calibration)
+    from wordboard.camera.calibration import ANNOTATED_FILE, CameraCalibration, annotate, config_dir, save_calibration
     from wordboard.camera.capture import open_source
     from wordboard.camera.geometry import GridWarp, parse_corners
     from wordboard.camera.images import write_png

@@ -47,9 +47,9 @@ def load_position(args):
     """(edition, board, record or None) for ``--game``/``--turn``/``--edition``."""
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record, open_edition
-    from wordboard.errors import UserError
     from wordboard.crossword.board import Board
     from wordboard.crossword.replay import replay_record
+    from wordboard.errors import UserError
 
     if args.game is None:
         if args.turn is not None:
@@ -76,8 +76,8 @@ def load_position(args):
 
 def open_dawg(lexicon: str):
     from wordboard.commands.common import open_lexicon
-    from wordboard.errors import UserError
     from wordboard.crossword.dawgcache import dawg_for
+    from wordboard.errors import UserError
 
     dictionary = open_lexicon(lexicon)
     if dictionary is None:
@@ -86,9 +86,9 @@ def open_dawg(lexicon: str):
 
 
 def run_hint(args) -> int:
-    from wordboard.errors import UserError
     from wordboard.crossword.hint import hint
     from wordboard.crossword.movegen import rack_counts
+    from wordboard.errors import UserError
 
     if args.top < 1:
         raise UserError("--top must be at least 1")
@@ -135,10 +135,10 @@ def check_rack(rack: str, edition, board) -> None:
 
 
 def run_blank(args) -> int:
-    from wordboard.errors import UserError
-    from wordboard.crossword.hint import infer_blanks
     from wordboard.crossword.board import square_name
+    from wordboard.crossword.hint import infer_blanks
     from wordboard.crossword.moves import parse_position
+    from wordboard.errors import UserError
 
     edition, board, _ = load_position(args)
     dictionary, _ = open_dawg(args.lexicon)

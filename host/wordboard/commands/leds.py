@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 
-
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "leds", help="show a scene on the board's LEDs, or test their wiring",

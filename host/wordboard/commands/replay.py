@@ -36,8 +36,8 @@ def run(args) -> int:
     dictionary = open_lexicon(args.lexicon)
     dawg = None
     if args.check_movegen:
-        from wordboard.errors import UserError
         from wordboard.crossword.dawgcache import dawg_for
+        from wordboard.errors import UserError
 
         if dictionary is None:
             raise UserError("--check-movegen needs a word list: give --lexicon")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 import time
 
 from wordboard.commands.tiles import add_board_options, backend_spec

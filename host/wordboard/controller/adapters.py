@@ -9,8 +9,9 @@ valid (with the engine's move and score), invalid (with the squares at fault), o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
 
 from wordboard.controller.questions import Question
 from wordboard.rules import Square, square_name

@@ -5,7 +5,6 @@ process, question kinds of their own, square names.
 from __future__ import annotations
 
 import threading
-from wordboard.rules import square_name
 
 Square = tuple[int, int]
 

@@ -20,8 +20,8 @@ or the terminal show it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, answer_key_from_decision, decision_for

@@ -333,7 +333,7 @@ class TablePlayers:
 
     def _make_table(self, extra: dict) -> None:
         want = {**self.adapter.committed_tiles(), **extra}
-        for square, (uid, name) in list(self.table.tiles.items()):
+        for square, (_uid, name) in list(self.table.tiles.items()):
             if want.get(square) != name:
                 self.table.take(square)
         for square, name in want.items():

@@ -14,8 +14,8 @@ import itertools
 import queue
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 _ids = itertools.count(1)
 

@@ -11,9 +11,9 @@ board the controller waits for the sensors on the wall clock instead.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from wordboard.errors import UserError
 

@@ -27,8 +27,9 @@ newer than. Duplicates are harmless (the state is a set, not a count).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
+
 from wordboard.rules import square_name
 
 Square = tuple[int, int]

@@ -25,10 +25,11 @@ from __future__ import annotations
 import queue
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from wordboard.sensor.events import Lifted, Placed, Square as SensorSquare, Tag
+from wordboard.sensor.events import Lifted, Placed, Tag
+from wordboard.sensor.events import Square as SensorSquare
 from wordboard.sensor.identity import BlankTile, LetterTile, decode_tile_code, encode_tile_code
 
 Square = tuple[int, int]
@@ -255,6 +256,7 @@ class TwinCamera:
     def __init__(self, rows: int, cols: int, *, seed: int = 0, handwritten: bool = False,
                  image_size: tuple[int, int] = TWIN_IMAGE_SIZE, style=None):
         import numpy as np
+
         from wordboard.camera import virtual
         from wordboard.camera.geometry import GridCorners
         from wordboard.camera.state import BoardState
@@ -378,6 +380,6 @@ class Habits:
     reach: float = 0.5                          # seconds from the last tile to the end-turn press
 
     @classmethod
-    def tidy(cls) -> "Habits":
+    def tidy(cls) -> Habits:
         return cls(slide=0, second_thoughts=0, knock=0, bump=0, mistake=0)
 

@@ -23,7 +23,8 @@ import random
 import threading
 import time
 
-from wordboard.sensor.events import Lifted, Placed, Square as SensorSquare, Tag
+from wordboard.sensor.events import Lifted, Placed, Tag
+from wordboard.sensor.events import Square as SensorSquare
 from wordboard.sensor.identity import BlankTile, LetterTile, decode_tile_code, encode_tile_code
 
 Square = tuple[int, int]

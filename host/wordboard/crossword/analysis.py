@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wordboard import gcg
-from wordboard.editions import Edition
 from wordboard.crossword.board import Board
 from wordboard.crossword.dawg import Dawg
 from wordboard.crossword.game import Game
 from wordboard.crossword.movegen import Candidate, MoveGenerator
 from wordboard.crossword.moves import Exchange, Play
 from wordboard.crossword.replay import replay_record
+from wordboard.editions import Edition
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from wordboard.errors import UserError
 from wordboard.journal import GameInfo
 
-
 #: The ``racks`` option of a game on a real table: the engine deals no racks (physical racks).
 PHYSICAL = "physical"
 
@@ -29,8 +28,8 @@ class LexulousCodec:
     kind = "lexulous"
 
     def new_game(self, info: GameInfo):
-        from wordboard.editions import load_edition
         from wordboard.crossword import Game
+        from wordboard.editions import load_edition
 
         first = info.options.get("first_player")
         return Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first,
@@ -55,7 +54,7 @@ class LexulousCodec:
         raise TypeError(f"not a Lexulous move: {move!r}")
 
     def decode_move(self, data: dict):
-        from wordboard.crossword import Exchange, Leftovers, Pass, Play, Placement, parse_square
+        from wordboard.crossword import Exchange, Leftovers, Pass, Placement, Play, parse_square
 
         if "leftovers" in data:
             return Leftovers(tuple(str(r) for r in data["leftovers"]))

@@ -18,7 +18,7 @@ words, so equivalent suffixes share nodes) and cached on disk by
 from __future__ import annotations
 
 from array import array
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ALL_LETTERS = (1 << 26) - 1
@@ -40,13 +40,13 @@ class Dawg:
     # -- building --------------------------------------------------------------------------------
 
     @classmethod
-    def from_words(cls, words: Iterable[str]) -> "Dawg":
+    def from_words(cls, words: Iterable[str]) -> Dawg:
         """The DAWG of ``words`` (upper-case A-Z; words of fewer than 2 letters are left out)."""
         unique = sorted({w for w in words if len(w) >= 2 and w.isascii() and w.isalpha() and w.isupper()})
         return cls._build(unique)
 
     @classmethod
-    def _build(cls, words: list[str]) -> "Dawg":
+    def _build(cls, words: list[str]) -> Dawg:
         # Daciuk et al. (2000): add sorted words one by one; when the path of the previous word
         # is no longer shared, replace its nodes by equivalent registered ones.
         # A node is a list: [final, {letter: node}]; the register maps a node's signature to it.
@@ -120,7 +120,7 @@ class Dawg:
                 array("I", self.child))
 
     @classmethod
-    def from_arrays(cls, mask: array, term: array, first: array, child: array, word_count: int) -> "Dawg":
+    def from_arrays(cls, mask: array, term: array, first: array, child: array, word_count: int) -> Dawg:
         """Rebuild from :meth:`to_arrays`; raises ``ValueError`` if the arrays do not fit together."""
         nodes, edges = len(mask), len(child)
         if not (len(term) == len(first) == nodes) or nodes == 0:

@@ -24,11 +24,10 @@ import struct
 import sys
 import zlib
 from array import array
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from wordboard.crossword.dawg import Dawg
-
 from wordboard.paths import cache_dir as _cache_dir  # word lists and this cache share the folder
 from wordboard.paths import write_atomically
 

@@ -35,10 +35,9 @@ class CrosswordFamily(GameFamily):
 
     def start(self, journal: Any, edition: str, players: tuple[str, ...], *, seed: int,
               lexicon: str | None, options: Mapping[str, Any]) -> Any:
-        from wordboard.journal import JournaledGame
-
         from wordboard.commands.common import open_edition
         from wordboard.crossword.codec import PHYSICAL
+        from wordboard.journal import JournaledGame
 
         if options.get("edition"):              # an owner's own edition (checked before the game starts)
             edition = str(options["edition"])

@@ -15,12 +15,12 @@ list); a faster generator can be tested against it.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
-from wordboard.editions import BLANK, Edition
 from wordboard.crossword.board import Board, Square
 from wordboard.crossword.moves import Placement, Play
 from wordboard.crossword.scoring import IllegalMove, ScoredPlay, evaluate_play
+from wordboard.editions import BLANK, Edition
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

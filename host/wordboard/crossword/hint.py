@@ -12,15 +12,15 @@ Pure: the word list comes in as a :class:`~wordboard.crossword.dawg.Dawg` (see
 from __future__ import annotations
 
 import itertools
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
-from typing import Container, Sequence
 
-from wordboard.editions import Edition
 from wordboard.crossword.board import Board, Square
 from wordboard.crossword.dawg import ALPHABET, Dawg
 from wordboard.crossword.movegen import Candidate, MoveGenerator
 from wordboard.crossword.moves import Placement, Play
 from wordboard.crossword.scoring import IllegalMove, ScoredPlay, evaluate_play
+from wordboard.editions import Edition
 
 
 @dataclass(frozen=True)

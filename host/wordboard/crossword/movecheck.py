@@ -10,12 +10,12 @@ whose rack the record does not give are skipped.
 from __future__ import annotations
 
 from wordboard import gcg
-from wordboard.editions import Edition
 from wordboard.crossword.board import Board
 from wordboard.crossword.dawg import Dawg
 from wordboard.crossword.movegen import MoveGenerator
 from wordboard.crossword.moves import Play
 from wordboard.crossword.replay import Mismatch, ReplayReport, ReplayStep, replay_record
+from wordboard.editions import Edition
 
 
 class MovegenCheck:

@@ -26,10 +26,10 @@ import operator
 from operator import mul
 from typing import NamedTuple
 
-from wordboard.editions import BLANK, Edition
 from wordboard.crossword.board import Board
 from wordboard.crossword.dawg import ALL_LETTERS, ALPHABET, Dawg
 from wordboard.crossword.moves import Placement, Play, format_position
+from wordboard.editions import BLANK, Edition
 
 _UPPER = tuple(ALPHABET)
 _LOWER = tuple(ALPHABET.lower())
@@ -631,7 +631,7 @@ def _line(r, across, cols, xmask, xsum, cell, tpts, buf, runend, lm, wm, line_an
             for reach, parts in lefts[length]:
                 if not reach & amask:
                     continue
-                for node, letters, chars, vsum, values, left_counts, left_blanks, left_bits, at in parts:
+                for node, _letters, chars, vsum, values, left_counts, left_blanks, left_bits, at in parts:
                     if tile_next:
                         f = follow.get(node << 5 | next_letter)
                         if f is None:

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
-from typing import Callable, Container, Sequence
 
-from wordboard.editions import Edition
 from wordboard.crossword.dawg import Dawg
 from wordboard.crossword.game import Game, Turn
 from wordboard.crossword.movegen import Candidate, MoveGenerator
 from wordboard.crossword.moves import Exchange, Move, Pass
 from wordboard.crossword.scoring import IllegalMove, evaluate_play
+from wordboard.editions import Edition
 
 STRENGTHS = ("best", "casual")
 SWAP_BELOW = 8  # ``best`` swaps rather than play for fewer points, when the bag is full enough

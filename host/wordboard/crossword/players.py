@@ -11,8 +11,8 @@ to do.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from wordboard.controller import questions as q
 from wordboard.controller.twin import Habits, Table
@@ -68,7 +68,7 @@ class ScriptedPlayers:
         return self.controller.adapter.game
 
     def _rng(self, extra: int = 0) -> random.Random:
-        return random.Random((self.seed * 1_000_003 + self.controller.adapter.jgame.seq * 7919 + extra))
+        return random.Random(self.seed * 1_000_003 + self.controller.adapter.jgame.seq * 7919 + extra)
 
     # -- listening to the board -------------------------------------------------------------------
 
@@ -292,7 +292,7 @@ class ScriptedPlayers:
             if isinstance(plan.move, Play):
                 meant = {p.square: ("?" if p.blank else p.letter) for p in plan.move.placements}
             want = {**committed, **meant}
-            for square, (uid, name) in list(self.table.tiles.items()):
+            for square, (_uid, name) in list(self.table.tiles.items()):
                 if want.get(square) != name:
                     self.table.take(square)
             for square, name in want.items():
@@ -323,7 +323,6 @@ class RealBag:
     def replayed(cls, game, seed: int) -> RealBag:
         """The bag and racks after every turn of ``game`` so far."""
         from wordboard.crossword import Exchange, Play
-
         from wordboard.crossword.moves import Withdrawn
 
         bag = cls(game.edition, len(game.players), game.first_player, seed)

@@ -17,14 +17,14 @@ goes on from the record's own figures, so one error is reported once.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container
 from dataclasses import asdict, dataclass, field
-from typing import Container
 
 from wordboard import gcg
-from wordboard.editions import BLANK, Edition
 from wordboard.crossword.board import Board
 from wordboard.crossword.moves import Play
 from wordboard.crossword.scoring import IllegalMove, evaluate_play
+from wordboard.editions import BLANK, Edition
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,12 @@ allows, else passes. Deterministic for a given seed."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-from wordboard.editions import Edition
 from wordboard.crossword.finder import legal_plays
 from wordboard.crossword.game import Game, Turn
 from wordboard.crossword.moves import Exchange, Move, Pass
+from wordboard.editions import Edition
 
 
 def greedy_move(game: Game, rack: str | None = None) -> Move:

@@ -11,7 +11,7 @@ letters that work. Nothing is scored until the play is valid.
 from __future__ import annotations
 
 import string
-from typing import Mapping
+from collections.abc import Mapping
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter

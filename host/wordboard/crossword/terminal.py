@@ -51,9 +51,8 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
     """The game, saved move by move in the journal like a game on the board."""
     import random
 
-    from wordboard.journal import Journal, JournaledGame, default_path
-
     from wordboard.errors import UserError
+    from wordboard.journal import Journal, JournaledGame, default_path
 
     if name.strip().lower() == "computer":
         raise UserError("choose another name than Computer")

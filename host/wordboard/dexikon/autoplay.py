@@ -10,15 +10,39 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from wordboard.dexikon.cards import ALPHABET, Card
-from wordboard.dexikon.engine import (AcceptWord, Action, Bank, BuyDecision, Buy, Challenge,
-                                      ChallengeDecision, ChooseWord, Concede, DeclareWord,
-                                      DefendDecision, EndReturn, EndReturnDecision, EndTurn,
-                                      Game, GiveUp, Insist, KeepDecision, KeepPoolCard,
-                                      LastWordDecision, PlayCards, PlayDecision, PointsDecision,
-                                      RefreshPool, ResolveAction, Respond, ResponseDecision,
-                                      Spend, WordChoice)
-from wordboard.dexikon.words import find_words, best_last_word
+from wordboard.dexikon.cards import ALPHABET
+from wordboard.dexikon.engine import (
+    AcceptWord,
+    Action,
+    Bank,
+    Buy,
+    BuyDecision,
+    Challenge,
+    ChallengeDecision,
+    ChooseWord,
+    Concede,
+    DeclareWord,
+    DefendDecision,
+    EndReturn,
+    EndReturnDecision,
+    EndTurn,
+    Game,
+    GiveUp,
+    Insist,
+    KeepDecision,
+    KeepPoolCard,
+    LastWordDecision,
+    PlayCards,
+    PlayDecision,
+    PointsDecision,
+    RefreshPool,
+    ResolveAction,
+    Respond,
+    ResponseDecision,
+    Spend,
+    WordChoice,
+)
+from wordboard.dexikon.words import best_last_word, find_words
 
 __all__ = ["AutoPlayer", "play_out"]
 

@@ -20,11 +20,11 @@ cards lay, for the LEDs after a restart).
 from __future__ import annotations
 
 import random
-from typing import Mapping
+from collections.abc import Mapping
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
-from wordboard.controller.boardgames import WORD, DECISION, parse_square_name, square_name
+from wordboard.controller.boardgames import DECISION, WORD, parse_square_name, square_name
 from wordboard.controller.players import Intent, TablePlayers
 from wordboard.controller.tracking import square_names
 

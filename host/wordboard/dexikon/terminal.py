@@ -6,10 +6,10 @@ the engine, the card set and the dictionary.
 
 from __future__ import annotations
 
-from wordboard.commands.common import DEFAULT_LEXICON
-
 import argparse
 from pathlib import Path
+
+from wordboard.commands.common import DEFAULT_LEXICON
 
 DESCRIPTION = """\
 Play Dexikon, the deck-building word card game, with wordboard as referee and scorekeeper.

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import gzip
-import zlib
 import logging
 import os
+import zlib
 from pathlib import Path
 
 from wordboard.dictionary import cachefile

@@ -11,11 +11,11 @@ Every problem in a file is reported as one line naming the file, the line and th
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
 
 from wordboard.datafile import DataFile, Section
 from wordboard.errors import UserError

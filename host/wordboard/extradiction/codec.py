@@ -8,7 +8,6 @@ from wordboard.controller.boardgames import dictionary
 from wordboard.errors import UserError
 from wordboard.journal import GameInfo
 
-
 DEFAULT_COLOURS = "green,blue,red"
 
 

@@ -34,9 +34,9 @@ import re
 import struct
 import sys
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 from wordboard.extradiction.cards import ClueCard, Colour, gives_away, parse_card_line
 from wordboard.extradiction.pictures import SHAPE_PREFIX, SHAPES

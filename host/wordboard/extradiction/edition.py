@@ -45,7 +45,6 @@ from wordboard.datafile import DataFile, Line, Section
 from wordboard.errors import UserError
 from wordboard.rules import Square, square_name
 
-
 CHANCE = "!"
 MAX_STARS = 5
 #: Column letters: square names are a column letter and a row number (A1 top left).

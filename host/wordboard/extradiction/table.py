@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import string
-from typing import Mapping
+from collections.abc import Mapping
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
@@ -96,7 +96,7 @@ class ExtradictionAdapter(TableAdapter):
         return out
 
     def assess(self, tiles, answers: Mapping, *, live: bool = False) -> Assessment:
-        from wordboard.extradiction.engine import IllegalMove, Write, WordWanted
+        from wordboard.extradiction.engine import IllegalMove, WordWanted, Write
 
         game = self.game
         squares = tuple(t.square for t in tiles)
@@ -191,7 +191,7 @@ class ExtradictionAdapter(TableAdapter):
                           f"{player}: what is the word?", (), (), {"player": pending.player})
 
     def answer_turn(self, question: q.Question, value: str):
-        from wordboard.extradiction.engine import GuessWanted, Guess, IllegalMove, Pass
+        from wordboard.extradiction.engine import Guess, GuessWanted, IllegalMove, Pass
 
         game = self.game
         pending = game.pending

@@ -5,10 +5,9 @@ replayed and exported.
 from __future__ import annotations
 
 from wordboard.controller.boardgames import dictionary
-from wordboard.errors import UserError
 from wordboard.engine import Answer
+from wordboard.errors import UserError
 from wordboard.journal import GameInfo
-
 
 DEFAULT_LEXICON = "scowl:70"
 

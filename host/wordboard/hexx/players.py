@@ -46,8 +46,8 @@ class HexxPlayers(TablePlayers):
 
     def decide(self, question):
         from wordboard.controller.boardgames import DECISION
-        from wordboard.hexx.table import metamorphosis_text
         from wordboard.hexx import DecisionKind
+        from wordboard.hexx.table import metamorphosis_text
 
         if question.kind != DECISION:
             return super().decide(question)

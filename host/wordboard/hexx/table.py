@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import string
-from typing import Mapping
+from collections.abc import Mapping
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter

@@ -11,6 +11,7 @@ squares: every square has exactly one LED. :class:`Wiring` checks this when it i
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from wordboard.rules import square_name
 
 Square = tuple[int, int]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from wordboard.screen.hub import Command, ScreenAnswerer, ScreenHub
 from wordboard.screen.snapshot import snapshot

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from wordboard.controller import questions as q
 from wordboard.screen.clips import ClipCache

@@ -235,7 +235,7 @@ class ScreenServer:
 
     # -- lifecycle --------------------------------------------------------------------------------
 
-    def start(self, timeout: float = 10.0) -> "ScreenServer":
+    def start(self, timeout: float = 10.0) -> ScreenServer:
         self._thread = threading.Thread(target=self._run, daemon=True, name="screen-server")
         self._thread.start()
         if not self._ready.wait(timeout):

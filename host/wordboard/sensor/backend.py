@@ -11,8 +11,8 @@ from __future__ import annotations
 import abc
 import os
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from wordboard.errors import UserError
 from wordboard.sensor.events import ConnectionState, SensorEvent, Square, Tag
@@ -120,7 +120,7 @@ class SensorBackend(abc.ABC):
             time.sleep(0.01)
         return self.state is ConnectionState.CONNECTED
 
-    def __enter__(self) -> "SensorBackend":
+    def __enter__(self) -> SensorBackend:
         return self
 
     def __exit__(self, *exc) -> None:

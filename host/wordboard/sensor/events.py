@@ -7,11 +7,12 @@ the board controller runs unchanged on either.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Union
 
 from wordboard.rules import Square
+
 
 @dataclass(frozen=True)
 class Tag:
@@ -86,4 +87,4 @@ class ConnectionChanged:
     detail: str = ""
 
 
-SensorEvent = Union[Placed, Lifted, ReaderFault, Snapshot, ConnectionChanged]
+SensorEvent = Placed | Lifted | ReaderFault | Snapshot | ConnectionChanged

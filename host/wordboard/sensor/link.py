@@ -19,16 +19,25 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 import serial
 
 from wordboard.sensor import protocol as p
 from wordboard.sensor.backend import LinkCounters, SensorBackend, SensorError, TagReadout
 from wordboard.sensor.discovery import describe_missing_board, find_board_port
-from wordboard.sensor.events import (ConnectionChanged, ConnectionState, FaultKind, Lifted, Placed,
-                                     ReaderFault, SensorEvent, Snapshot, Square, Tag)
+from wordboard.sensor.events import (
+    ConnectionChanged,
+    ConnectionState,
+    FaultKind,
+    Lifted,
+    Placed,
+    ReaderFault,
+    SensorEvent,
+    Square,
+    Tag,
+)
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,8 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from wordboard.errors import DataFileError, UserError
 from wordboard.paths import creation_mode, data_dir
@@ -49,7 +49,7 @@ class TileRegistry:
         self._tiles: dict[str, TileIdentity] = dict(tiles or {})
 
     @classmethod
-    def load(cls, path: Path | None = None) -> "TileRegistry":
+    def load(cls, path: Path | None = None) -> TileRegistry:
         """Read the registry; a missing file is an empty registry, a malformed one a DataFileError."""
         path = Path(path) if path is not None else default_registry_path()
         try:
