@@ -30,6 +30,11 @@ def _glyphs(n=60):
 
 
 def test_from_the_cache_nothing_is_recomputed_and_the_reads_are_the_same(one_font, monkeypatch, capsys):
+    from wordboard import progress
+
+    # training says how it goes when it takes over a second: here it is shown however fast it is
+    real = progress.ProgressLine
+    monkeypatch.setattr(progress, "ProgressLine", lambda *a, **k: real(*a, **{**k, "after": 0.0}))
     trained = letters.load_classifier(letters.TILES, fonts=one_font)
     assert "training the letter classifier" in capsys.readouterr().err      # the first time only
     solved = []

@@ -24,9 +24,10 @@ from collections.abc import Mapping
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
-from wordboard.controller.boardgames import DECISION, WORD, parse_square_name, square_name
+from wordboard.controller.boardgames import DECISION, WORD, parse_square_name
 from wordboard.controller.players import Intent, TablePlayers
 from wordboard.controller.tracking import square_names
+from wordboard.rules import square_name
 
 ROWS = COLS = 15
 READER_INDEX = 2          # the square of its slot where the twin's card lies (its tag)
