@@ -32,6 +32,9 @@ def test_rules_firmware_and_host_agree():
     assert rule["ATTRS{product}"] == config.USB_PRODUCT == discovery.USB_PRODUCT
     assert "/dev/" + rule["SYMLINK+="] == discovery.UDEV_NAME
     assert rule["GROUP"] == "dialout" and rule["MODE"] == "0660"
+    # a device unit for systemd (dev-wordboard\x2dsensor.device), which wordboard.service can
+    # be ordered after (host/systemd/README.md)
+    assert rule["TAG+="] == "systemd"
 
 
 @pytest.mark.parametrize("doc", ["hardware/sensor-board.md", "udev/README.md"])
