@@ -50,6 +50,8 @@ def _when(t) -> str:
 
 def run_list(args) -> int:
     with _journal(args) as journal:
+        if journal.salvage_report:
+            print(journal.salvage_report)
         games = journal.games()
         if not games:
             print(f"no games in {journal.path}")
@@ -60,7 +62,7 @@ def run_list(args) -> int:
             return 0
         print(f"{'ID':>4}  {'STARTED':16}  {'KIND':10} {'EDITION':10} {'EVENTS':>6}  STATE     PLAYERS")
         for g in games:
-            state = "finished" if g.finished else "playing"
+            state = "damaged" if g.damaged else "finished" if g.finished else "playing"
             print(f"{g.id:>4}  {_when(g.started):16}  {g.kind:10} {g.edition:10} {g.events:>6}  "
                   f"{state:9} {', '.join(g.players)}")
     return 0
@@ -84,11 +86,19 @@ def _describe(info, game) -> list[str]:
     return lines
 
 
+def _refuse_damaged(info, what: str) -> None:
+    from wordboard.errors import UserError
+
+    if info.damaged:
+        raise UserError(f"game {info.id} is damaged ({info.damaged}): it cannot be {what}")
+
+
 def run_show(args) -> int:
     from wordboard.journal import rebuild
 
     with _journal(args) as journal:
         info = journal.game(args.game)
+        _refuse_damaged(info, "shown")
         print(f"game {info.id}: {info.kind} ({info.edition}), {', '.join(info.players)}, seed "
               f"{info.seed}, started {_when(info.started)}"
               + (f", finished {_when(info.finished)}" if info.finished else ""))
@@ -132,6 +142,7 @@ def run_export(args) -> int:
 
     with _journal(args) as journal:
         info = journal.game(args.game)
+        _refuse_damaged(info, "exported")
         fmt = args.format or registry.family_for_kind(info.kind).record_format
         if fmt == "gcg":
             _, game = rebuild(journal, info.id)
