@@ -115,8 +115,7 @@ class Journal:
             raise UserError(f"cannot open the journal {self.path}: {exc.strerror}") from None
 
     def _open(self) -> None:
-        self.db = None
-        self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+        self.db: sqlite3.Connection = sqlite3.connect(self.path, isolation_level=None, timeout=30)
         self.db.text_factory = lambda raw: raw.decode("utf-8", "replace")  # bad bytes: bad JSON, not a crash
         found = self.db.execute("PRAGMA user_version").fetchone()[0]
         if found > SCHEMA_VERSION:
@@ -137,12 +136,13 @@ class Journal:
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def _close_quietly(self) -> None:
-        if getattr(self, "db", None) is not None:
+        db = getattr(self, "db", None)
+        if db is not None:
             try:
-                self.db.close()
+                db.close()
             except sqlite3.Error:
                 pass
-            self.db = None
+            del self.db
 
     def _salvage(self, why: str) -> None:
         """Copy every game and event that still reads into a fresh journal, move the damaged file
@@ -232,6 +232,7 @@ class Journal:
             cur = self.db.execute(
                 "INSERT INTO games (kind, edition, players, seed, options, started) VALUES (?,?,?,?,?,?)",
                 (kind, edition, json.dumps(list(players)), seed, _dumps(options or {}), self.clock()))
+        assert cur.lastrowid is not None  # an INSERT gives its row id
         return cur.lastrowid
 
     def append(self, game: int, type: str, data: dict, *, seq: int | None = None) -> int:

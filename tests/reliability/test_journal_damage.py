@@ -9,9 +9,16 @@ import sqlite3
 
 import pytest
 
-from tests.reliability.journal_damage import (break_event_json, break_players_json, break_result_json,
-                                              bad_utf8_event, make_journal, overwrite_middle,
-                                              truncate_half, zero_header)
+from tests.reliability.journal_damage import (
+    bad_utf8_event,
+    break_event_json,
+    break_players_json,
+    break_result_json,
+    make_journal,
+    overwrite_middle,
+    truncate_half,
+    zero_header,
+)
 from wordboard import cli
 from wordboard.errors import UserError
 from wordboard.journal import Journal, JournaledGame, rebuild
@@ -100,7 +107,7 @@ def test_a_bad_row_is_one_damaged_game(journal_path, damage, game, capsys):
     base = ["games", "--journal", str(journal_path)]
     assert cli.main(base + ["list"]) == 0
     out = capsys.readouterr().out
-    line = [l for l in out.splitlines() if l.strip().startswith(f"{game} ")]
+    line = [row for row in out.splitlines() if row.strip().startswith(f"{game} ")]
     assert line and "damaged" in line[0]
     for action in (["show", str(game)], ["export", str(game)], ["export", str(game), "--format", "json"],
                    ["resume", str(game)]):
