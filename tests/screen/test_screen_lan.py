@@ -290,7 +290,7 @@ def test_a_hint_never_holds_up_the_controllers_loop(tmp_path):
     watchdog pings, LEDs and sensors), and the squares are lit when it is ready."""
     from tests.screen.rig import Rig
     from wordboard.editions import load_edition
-    from wordboard.lexulous import Game
+    from wordboard.crossword import Game
 
     rig = Rig(tmp_path, PIN)
     try:
