@@ -289,8 +289,8 @@ def test_a_hint_never_holds_up_the_controllers_loop(tmp_path):
     """A hint that takes as long as it likes: the controller's thread goes on stepping (its
     watchdog pings, LEDs and sensors), and the squares are lit when it is ready."""
     from tests.screen.rig import Rig
-    from wordboard.editions import load_edition
     from wordboard.crossword import Game
+    from wordboard.editions import load_edition
 
     rig = Rig(tmp_path, PIN)
     try:
