@@ -113,7 +113,8 @@ def rendered(boards: int, classifier, tesseract: bool, style: SceneStyle, label:
             corners = scene.corners if change is None else None
             try:
                 reading, seconds = cpu_read(
-                    lambda: BoardReader(15, 15, corners, classifier=classifier, use_tesseract=tesseract), scene.image)
+                    lambda corners=corners: BoardReader(15, 15, corners, classifier=classifier,
+                                                        use_tesseract=tesseract), scene.image)
             except BoardNotFound:
                 refused += 1
                 total += len(state.occupied())
@@ -263,7 +264,7 @@ def real_photos(classifier, tesseract: bool, with_held_out: bool = True) -> None
             if glyph is not None:
                 glyphs.append(glyph)
                 letters.append(t.letter)
-        box_ok = sum(g.letter == l for g, l in zip(classifier.classify(glyphs), letters))
+        box_ok = sum(g.letter == letter for g, letter in zip(classifier.classify(glyphs), letters))
         reading, seconds, refused = _read_photo(image, classifier, tesseract)
         line = f"  {photo.split:5s} {photo.image_path.name[:14]:14s} tiles {len(photo.tiles):3d}; in boxes {box_ok:3d} right"
         read_ok = 0

@@ -14,7 +14,7 @@ import statistics
 import time
 
 from wordboard.dexikon.cards import load_card_set
-from wordboard.dexikon.words import find_words, best_last_word, prepare
+from wordboard.dexikon.words import best_last_word, find_words, prepare
 from wordboard.dictionary import load_dictionary
 
 
@@ -44,7 +44,7 @@ def main() -> None:
     def deck(size: int):
         return start + rng.sample(pool, size - len(start) - 3) + [rng.choice(core) for _ in range(3)]
 
-    for label, size, limit in (("row of 10 cards", 10, args.limit),
+    for label, _size, limit in (("row of 10 cards", 10, args.limit),
                                ("row of 10 cards, every word", 10, None)):
         times, counts = [], []
         for _ in range(args.rows):

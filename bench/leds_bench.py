@@ -17,9 +17,8 @@ import time
 from types import SimpleNamespace
 
 from wordboard.editions import load_edition
-from wordboard.leds import BoardLeds, Frame, PowerBudget, SimulatedPixels, default_config
+from wordboard.leds import BoardLeds, Frame, PowerBudget, SimulatedPixels, default_config, scenes
 from wordboard.leds import overlays as ov
-from wordboard.leds import scenes
 
 
 def timed(fn, n):

@@ -29,7 +29,7 @@ GCG_DIR = REPO.parent / "shared" / "data" / "gcg"
 
 def positions(edition, count: int, seed: int = 7):
     from wordboard import gcg
-    from wordboard.lexulous.replay import replay_record
+    from wordboard.crossword.replay import replay_record
 
     found = []
     for path in sorted(GCG_DIR.glob("*.gcg")):
@@ -41,7 +41,7 @@ def positions(edition, count: int, seed: int = 7):
 
         replay_record(record, edition, on_step=before)
         board_before = None
-        from wordboard.lexulous.board import Board
+        from wordboard.crossword.board import Board
         board_before = Board(edition.board)
         for event, after in zip(record.events, boards):
             if isinstance(event, gcg.Play) and 10 <= len(board_before) <= 80:
@@ -77,7 +77,7 @@ def rss():
         if line.startswith('VmRSS'):
             return int(line.split()[1]) / 1024
 from wordboard.dictionary import load_dictionary
-from wordboard.lexulous import dawgcache, movegen
+from wordboard.crossword import dawgcache, movegen
 d = load_dictionary({lexicon!r})
 before = rss()
 t = time.perf_counter()
@@ -92,8 +92,8 @@ print(f"{{t * 1000:.0f}} {{after - before:.1f}} {{after:.1f}}")
 
 
 def cache_figures(lexicon: str) -> None:
+    from wordboard.crossword import dawgcache
     from wordboard.dictionary import load_dictionary
-    from wordboard.lexulous import dawgcache
 
     dictionary = load_dictionary(lexicon)
     with tempfile.TemporaryDirectory() as tmp:
@@ -116,10 +116,10 @@ def main() -> int:
     parser.add_argument("--skip-cache", action="store_true", help="skip the build/load/memory figures")
     args = parser.parse_args()
 
+    from wordboard.crossword import dawgcache
+    from wordboard.crossword.movegen import MoveGenerator
     from wordboard.dictionary import load_dictionary
     from wordboard.editions import load_edition
-    from wordboard.lexulous import dawgcache
-    from wordboard.lexulous.movegen import MoveGenerator
 
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")

@@ -82,13 +82,14 @@ def word_at_once(tiles: int = 7, runs: int = 40) -> list[float]:
         sim.power_on()
         decoder = p.FrameDecoder()
         seen: list[tuple[float, object]] = []
-        sim.port.sink = lambda data: seen.extend((sim.clock.ms, p.decode_message(f)) for f in decoder.feed(data))
+        sim.port.sink = lambda data, seen=seen, sim=sim, decoder=decoder: seen.extend(
+            (sim.clock.ms, p.decode_message(f)) for f in decoder.feed(data))
         row = rng.randrange(15)
         landed = {}
         for col in rng.sample(range(15), tiles):
             square = Square(row, col)
             landed[square] = sim.clock.ms + 5 + rng.uniform(0, 30)
-            sim.grid.at(landed[square], lambda s=square: sim.grid.place(s, sim.grid.new_tag()))
+            sim.grid.at(landed[square], lambda s=square, sim=sim: sim.grid.place(s, sim.grid.new_tag()))
         sim.run_for(1000)
         out += [t - landed[m.square] for t, m in seen if isinstance(m, Placed)]
     return out
@@ -107,7 +108,7 @@ def end_to_end_latency(samples: int, seed: int) -> list[float]:
             time.sleep(rng.uniform(0, 0.01))      # land at a random phase of the scan
             landed = time.perf_counter()
             link.simulator.place(square, uid)
-            event = link.wait_for(lambda e: isinstance(e, Placed) and e.square == square, 2)
+            event = link.wait_for(lambda e, square=square: isinstance(e, Placed) and e.square == square, 2)
             if event is not None:
                 out.append((time.perf_counter() - landed) * 1000)
     return out

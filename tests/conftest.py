@@ -24,3 +24,4 @@ def owners_folders(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("owner")
     monkeypatch.setenv("WORDBOARD_DATA_DIR", str(home / "data"))
     monkeypatch.setenv("WORDBOARD_CONFIG_DIR", str(home / "config"))
+    monkeypatch.setenv("WORDBOARD_FOLDERS", "none")  # nor an installed service's (wordboard.paths)

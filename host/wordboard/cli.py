@@ -36,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
+    from wordboard.paths import share_with_service
+
+    share_with_service()
     try:
         return int(args.handler(args) or 0)
     except UserError as exc:

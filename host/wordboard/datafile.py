@@ -22,9 +22,10 @@ trailing comment) so grids may use any characters except ``#``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 from wordboard.errors import DataFileError, UserError
 
@@ -58,7 +59,7 @@ class Section:
 
     name: str
     line: int
-    source: "DataFile"
+    source: DataFile
     entries: dict[str, Entry] = field(default_factory=dict)
     _used: set[str] = field(default_factory=set)
 
@@ -119,7 +120,7 @@ class DataFile:
         self._parse(text)
 
     @classmethod
-    def read(cls, path: str | Path, *, what: str = "data file") -> "DataFile":
+    def read(cls, path: str | Path, *, what: str = "data file") -> DataFile:
         """Read ``path`` (UTF-8, BOM and CRLF tolerated); a missing file is a :class:`UserError`."""
         path = Path(path)
         try:

@@ -83,7 +83,6 @@ import re
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
-from typing import Union
 
 from wordboard.errors import DataFileError, UserError
 
@@ -412,9 +411,7 @@ class EndRackPenalty(_EventChecks):
             raise ValueError(f"an end-of-game penalty is not positive, got {self.score}")
 
 
-Event = Union[
-    Play, Pass, Exchange, Withdrawn, ChallengeBonus, TimePenalty, EndRackBonus, EndRackPenalty
-]
+Event = Play | Pass | Exchange | Withdrawn | ChallengeBonus | TimePenalty | EndRackBonus | EndRackPenalty
 """Any one event line of a record. Every event has ``nick``, ``rack`` (may be ``""``),
 ``score`` (signed, as written), ``cumulative``, ``line`` (1-based line in the file, 0 when not
 read from one; not part of equality), ``notes`` and ``trailing`` (text after the total)."""
@@ -457,14 +454,23 @@ class GameRecord:
 # Reading
 
 
-def load(path: str | PathLike[str]) -> GameRecord:
-    """Read and parse a GCG file.
+# A game record is small (a long game with notes is a few KiB); more than this is not a record,
+# and reading all of, say, /dev/zero would exhaust the memory.
+MAX_RECORD_BYTES = 1 << 20
 
-    UserError if the file cannot be read; DataFileError if it is not valid GCG.
+
+def load(path: str | PathLike[str]) -> GameRecord:
+    """Read and parse a GCG file of at most ``MAX_RECORD_BYTES``.
+
+    UserError if the file cannot be read or is larger; DataFileError if it is not valid GCG.
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise UserError(f"{path}: larger than {MAX_RECORD_BYTES // 1024} KiB, "
+                            "too large for a game record")
     except FileNotFoundError:
         raise UserError(f"{path}: no such game record") from None
     except IsADirectoryError:

@@ -12,8 +12,9 @@ Events are numbered per game (``seq`` 0, 1, 2...) under a primary key: appending
 ``seq`` twice is refused unless it is the identical event (idempotent), so a retry after a crash
 never duplicates a move.
 
-Games plug in through a :class:`GameCodec` (:func:`register_codec`): how to start the engine,
-how to write a move as JSON, how to apply an event. Lexulous/Scrabble's codec is here.
+Games plug in through a :class:`GameCodec`, which each game family gives in the registry
+(:mod:`wordboard.registry`; the codecs live in the games' folders): how to start the engine, how
+to write a move as JSON, how to apply an event. The journal itself knows no game.
 
 The database lives in ``$WORDBOARD_DATA_DIR``, else ``$XDG_DATA_HOME/wordboard``, else
 ``~/.local/share/wordboard`` (:func:`wordboard.paths.data_dir`), as ``journal.sqlite3``; the
@@ -23,6 +24,8 @@ digital twin's games in ``journal-twin.sqlite3`` (:func:`default_path`).
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -31,6 +34,8 @@ from typing import Any, Protocol
 
 from wordboard.errors import UserError
 from wordboard.paths import data_dir
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 _SCHEMA = """
@@ -74,6 +79,7 @@ class GameInfo:
     finished: float | None
     result: Any
     events: int = 0
+    damaged: str | None = None       # why the game cannot be replayed (a row that does not read)
 
 
 @dataclass(frozen=True)
@@ -88,21 +94,123 @@ class Journal:
     def __init__(self, path: str | Path | None = None, *, clock=time.time):
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
+        #: what a salvage of a damaged journal lost, for the caller to show (None: nothing happened)
+        self.salvage_report: str | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.execute("PRAGMA foreign_keys=ON")
-            with self._transaction():
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
-                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
-            raise UserError(f"cannot open the journal {self.path}: {exc}") from None
         except OSError as exc:
             raise UserError(f"cannot create the journal's folder {self.path.parent}: {exc.strerror}") from None
+        try:
+            self._open()
+        except sqlite3.DatabaseError as exc:
+            if not _is_damage(exc):
+                raise UserError(f"cannot open the journal {self.path}: {exc}") from None
+            self._close_quietly()
+            self._salvage(f"{exc}")
+            try:
+                self._open()
+            except sqlite3.DatabaseError as exc2:
+                raise UserError(f"cannot open the salvaged journal {self.path}: {exc2}") from None
+        except OSError as exc:
+            raise UserError(f"cannot open the journal {self.path}: {exc.strerror}") from None
+
+    def _open(self) -> None:
+        self.db: sqlite3.Connection = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+        self.db.text_factory = lambda raw: raw.decode("utf-8", "replace")  # bad bytes: bad JSON, not a crash
+        found = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if found > SCHEMA_VERSION:
+            self.db.close()
+            raise UserError(f"the journal {self.path} has schema version {found}, newer than this "
+                            f"wordboard's {SCHEMA_VERSION}: update wordboard (the file is left as it is)")
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        problems = [r[0] for r in self.db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise _Damaged(f"integrity check: {problems[0]}" + (f" (and {len(problems) - 1} more)"
+                                                                if len(problems) > 1 else ""))
+        with self._transaction():
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self.db.execute(statement)
+            self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _close_quietly(self) -> None:
+        db = getattr(self, "db", None)
+        if db is not None:
+            try:
+                db.close()
+            except sqlite3.Error:
+                pass
+            del self.db
+
+    def _salvage(self, why: str) -> None:
+        """Copy every game and event that still reads into a fresh journal, move the damaged file
+        aside (with its -wal and -shm) and say what was lost in :attr:`salvage_report` and the log."""
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        fresh = self.path.with_name(f"{self.path.name}.salvaging")
+        games, events, unread = _read_what_reads(self.path)
+        for leftover in (fresh, Path(f"{fresh}-journal")):
+            leftover.unlink(missing_ok=True)
+        out = sqlite3.connect(fresh, isolation_level=None)
+        kept_games: set[int] = set()
+        lost_events = 0
+        cut: list[str] = []
+        try:
+            out.execute("BEGIN")
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    out.execute(statement)
+            out.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            for row in games:
+                try:
+                    out.execute("INSERT INTO games (id, kind, edition, players, seed, options, started, "
+                                "finished, result) VALUES (?,?,?,?,?,?,?,?,?)", row)
+                    kept_games.add(row[0])
+                except sqlite3.Error:
+                    unread += 1
+            by_game: dict[int, dict[int, tuple]] = {}
+            for row in events:
+                by_game.setdefault(row[0], {})[row[1]] = row
+            kept_events = 0
+            for game, rows in sorted(by_game.items(), key=lambda item: str(item[0])):
+                if game not in kept_games:
+                    lost_events += len(rows)
+                    continue
+                seq = 0
+                while seq in rows:         # only the unbroken run from the first event replays
+                    try:
+                        out.execute("INSERT INTO events (game, seq, type, data, at) VALUES (?,?,?,?,?)",
+                                    rows[seq])
+                    except sqlite3.Error:
+                        break
+                    seq += 1
+                kept_events += seq
+                if seq < len(rows):
+                    lost_events += len(rows) - seq
+                    cut.append(f"game {game} after event {seq - 1}" if seq else f"game {game}'s events")
+            out.execute("COMMIT")
+        finally:
+            out.close()
+        os.replace(self.path, aside)
+        for suffix in ("-wal", "-shm"):
+            side = Path(f"{self.path}{suffix}")
+            if side.exists():
+                os.replace(side, Path(f"{aside}{suffix}"))
+        os.replace(fresh, self.path)
+        _fsync_dir(self.path.parent)
+        lost = []
+        if unread:
+            lost.append(f"{unread} unreadable stretch(es) of rows (games or events whose count is unknown)")
+        if lost_events:
+            lost.append(f"{lost_events} event(s) that no longer follow on"
+                        + (f" ({'; '.join(cut[:5])}{'...' if len(cut) > 5 else ''})" if cut else ""))
+        self.salvage_report = (
+            f"the journal {self.path.name} was damaged ({why}); salvaged {len(kept_games)} game(s) and "
+            f"{kept_events} event(s) into a fresh journal; lost: {', '.join(lost) or 'nothing that could be found'}; "
+            f"the damaged file is kept as {aside.name}")
+        log.warning("%s", self.salvage_report)
 
     def _transaction(self):
         return _Transaction(self.db)
@@ -124,6 +232,7 @@ class Journal:
             cur = self.db.execute(
                 "INSERT INTO games (kind, edition, players, seed, options, started) VALUES (?,?,?,?,?,?)",
                 (kind, edition, json.dumps(list(players)), seed, _dumps(options or {}), self.clock()))
+        assert cur.lastrowid is not None  # an INSERT gives its row id
         return cur.lastrowid
 
     def append(self, game: int, type: str, data: dict, *, seq: int | None = None) -> int:
@@ -168,17 +277,122 @@ class Journal:
         return [_info(r) for r in self.db.execute(_GAME_QUERY + " GROUP BY g.id ORDER BY g.id")]
 
     def latest_unfinished(self) -> GameInfo | None:
-        row = self.db.execute(_GAME_QUERY + " WHERE g.finished IS NULL GROUP BY g.id "
-                              "ORDER BY g.id DESC LIMIT 1").fetchone()
-        return _info(row) if row else None
+        """The newest unfinished game that can be replayed (a damaged game is never resumed)."""
+        for row in self.db.execute(_GAME_QUERY + " WHERE g.finished IS NULL GROUP BY g.id "
+                                   "ORDER BY g.id DESC"):
+            info = _info(row)
+            if info.damaged is None:
+                return info
+        return None
 
     def events(self, game: int) -> list[Event]:
-        return [Event(seq, type, json.loads(data), at) for seq, type, data, at in self.db.execute(
-            "SELECT seq, type, data, at FROM events WHERE game=? ORDER BY seq", (game,))]
+        """The game's events; :class:`JournalDamaged` (one line) if one of them does not read."""
+        events = []
+        for seq, type, data, at in self.db.execute(
+                "SELECT seq, type, data, at FROM events WHERE game=? ORDER BY seq", (game,)):
+            try:
+                value = json.loads(data)
+            except (TypeError, ValueError):
+                value = None
+            if not isinstance(value, dict):
+                raise JournalDamaged(f"game {game} is damaged: event {seq} does not read as JSON")
+            events.append(Event(seq, type, value, at))
+        return events
 
 
 class JournalConflict(UserError):
     """An event that contradicts what the journal already holds."""
+
+
+class JournalDamaged(UserError):
+    """A game whose rows in the journal no longer read (it is listed, never resumed)."""
+
+
+class _Damaged(sqlite3.DatabaseError):
+    """The journal's integrity check failed."""
+
+
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    """A damaged file (rather than a locked or unreachable one)."""
+    if isinstance(exc, _Damaged):
+        return True
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+    text = str(exc)
+    return "malformed" in text or "not a database" in text
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _read_rows(db, table: str, columns: str, unread: list[int]) -> list[tuple]:
+    """Every row of ``table`` that reads, in rowid order, skipping over damaged pages: after an
+    error the scan starts again further on (1, 2, 4... rowids past the last good one)."""
+    rows: list[tuple] = []
+    last = 0
+    while True:
+        skip = 0
+        try:
+            cursor = db.execute(f"SELECT rowid, {columns} FROM {table} WHERE rowid > ? ORDER BY rowid",
+                                (last + skip,))
+            for row in cursor:
+                rows.append(row[1:])
+                last = row[0]
+            return rows
+        except sqlite3.Error:
+            unread[0] += 1
+        found = False
+        skip = 1
+        while skip <= 1 << 40:
+            try:
+                row = db.execute(f"SELECT rowid FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT 1",
+                                 (last + skip,)).fetchone()
+            except sqlite3.Error:
+                skip *= 2
+                continue
+            if row is None:
+                return rows
+            # a readable row further on: carry on from just before it
+            last = row[0] - 1
+            found = True
+            break
+        if not found:
+            return rows
+
+
+def _read_what_reads(path: Path) -> tuple[list[tuple], list[tuple], int]:
+    """The damaged journal's readable games and events, and how many stretches did not read."""
+    unread = [0]
+    try:
+        db = sqlite3.connect(path, isolation_level=None, timeout=30)
+    except sqlite3.Error:
+        return [], [], 1
+    db.text_factory = lambda raw: raw.decode("utf-8", "replace")
+    try:
+        # lets SQLite read a file shorter than its header says (truncated); nothing is written
+        db.execute("PRAGMA writable_schema=ON")
+    except sqlite3.Error:
+        pass
+    try:
+        games = _read_rows(db, "games", "id, kind, edition, players, seed, options, started, finished, "
+                                        "result", unread)
+        events = _read_rows(db, "events", "game, seq, type, data, at", unread)
+    except sqlite3.Error:
+        return [], [], unread[0] + 1
+    finally:
+        db.close()
+    return games, events, unread[0]
 
 
 class _Transaction:
@@ -194,13 +408,37 @@ class _Transaction:
 
 
 _GAME_QUERY = ("SELECT g.id, g.kind, g.edition, g.players, g.seed, g.options, g.started, g.finished, "
-               "g.result, COUNT(e.seq) FROM games g LEFT JOIN events e ON e.game = g.id")
+               "g.result, COUNT(e.seq), MIN(CASE WHEN json_valid(e.data) THEN "
+               "json_type(e.data) = 'object' ELSE 0 END) FROM games g "
+               "LEFT JOIN events e ON e.game = g.id")
 
 
 def _info(row) -> GameInfo:
-    gid, kind, edition, players, seed, options, started, finished, result, n = row
-    return GameInfo(gid, kind, edition, tuple(json.loads(players)), seed, json.loads(options),
-                    started, finished, json.loads(result) if result else None, n)
+    gid, kind, edition, players, seed, options, started, finished, result, n, events_ok = row
+    bad = []
+
+    def read(name, text, kind_of, default):
+        try:
+            value = json.loads(text)
+        except (TypeError, ValueError):
+            bad.append(name)
+            return default
+        if not isinstance(value, kind_of):
+            bad.append(name)
+            return default
+        return value
+
+    players = read("players", players, list, [])
+    options = read("options", options, dict, {})
+    result = read("result", result, object, None) if result else None
+    if not all(isinstance(p, str) for p in players):
+        bad.append("players")
+        players = []
+    if n and not events_ok:
+        bad.append("an event")
+    damaged = f"its {' and '.join(bad)} no longer read{'s' if len(bad) == 1 else ''}" if bad else None
+    return GameInfo(gid, str(kind), str(edition), tuple(players), seed, options, started, finished,
+                    result, n, damaged)
 
 
 def _dumps(value) -> str:
@@ -229,36 +467,23 @@ class GameCodec(Protocol):
     def result(self, game: Any) -> Any:
         """The game's result as JSON, or None while it goes on."""
 
-    def export(self, game: Any, fmt: str) -> str:
-        """The game in another format (``gcg``...); :class:`UserError` if not supported."""
-
-
-_CODECS: dict[str, GameCodec] = {}
-
-
-def register_codec(codec: GameCodec) -> None:
-    _CODECS[codec.kind] = codec
-
-
-#: Codecs that live with their board adapters, imported when a game of their kind is opened.
-_CODEC_MODULES = {"hexx": "wordboard.controller.hexx", "extradiction": "wordboard.controller.extradiction",
-                  "dexikon": "wordboard.controller.dexikon"}
+    def export(self, game: Any, fmt: str, info: GameInfo | None = None) -> str:
+        """The game in another format (``gcg``...), ``info`` its journal entry (title, date,
+        word list); :class:`UserError` if not supported."""
 
 
 def codec_for(kind: str) -> GameCodec:
-    if kind not in _CODECS and kind in _CODEC_MODULES:
-        import importlib
+    """The codec of the journal's ``kind`` of game, from its family in the registry."""
+    from wordboard import registry
 
-        importlib.import_module(_CODEC_MODULES[kind])
-    if kind not in _CODECS:
-        raise UserError(f"games of kind {kind!r} cannot be replayed yet (known: "
-                        f"{', '.join(sorted(_CODECS))})")
-    return _CODECS[kind]
+    return registry.family_for_kind(kind).codec()
 
 
 def rebuild(journal: Journal, game_id: int):
     """The engine of a journalled game, with every event replayed: ``(info, game)``."""
     info = journal.game(game_id)
+    if info.damaged:
+        raise JournalDamaged(f"game {game_id} is damaged ({info.damaged}): it cannot be replayed")
     codec = codec_for(info.kind)
     game = codec.new_game(info)
     for event in journal.events(game_id):
@@ -307,124 +532,3 @@ class JournaledGame:
     def play(self, move) -> None:
         self.record("move", self.codec.encode_move(move))
 
-
-# -- Lexulous / Scrabble -------------------------------------------------------------------------
-
-class LexulousCodec:
-    """Lexulous and Scrabble (one engine, the edition decides).
-
-    Moves: ``{"play": ["H8=C", "H9=a"], "across": null}`` (a lower-case letter is a blank),
-    ``{"exchange": "AEI"}``, ``{"pass": true}``. Decisions: ``{"rack": {"player": 0, "tiles":
-    "AEINRST"}}`` (the tiles a player drew from the real bag), ``{"undo": "challenge upheld"}``
-    (takes back the last turn; any reason), ``{"score_edit": {"player": 0, "delta": -5, "by":
-    "screen"}}`` (a score corrected by hand: added to that player's final score in the result),
-    and anything else, which replay ignores (notes).
-    """
-
-    kind = "lexulous"
-
-    def new_game(self, info: GameInfo):
-        from wordboard.editions import load_edition
-        from wordboard.lexulous import Game
-
-        first = info.options.get("first_player")
-        return Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first)
-
-    def encode_move(self, move) -> dict:
-        from wordboard.lexulous import Exchange, Pass, Play, square_name
-
-        if isinstance(move, Play):
-            tiles = [f"{square_name(p.square)}={p.letter.lower() if p.blank else p.letter}"
-                     for p in move.placements]
-            return {"play": tiles, "across": move.across}
-        if isinstance(move, Exchange):
-            return {"exchange": move.tiles}
-        if isinstance(move, Pass):
-            return {"pass": True}
-        raise TypeError(f"not a Lexulous move: {move!r}")
-
-    def decode_move(self, data: dict):
-        from wordboard.lexulous import Exchange, Pass, Play, Placement, parse_square
-
-        if "play" in data:
-            placements = []
-            for item in data["play"]:
-                name, letter = item.split("=")
-                row, col = parse_square(name)
-                placements.append(Placement(row, col, letter.upper(), letter.islower()))
-            return Play(tuple(placements), data.get("across"))
-        if "exchange" in data:
-            return Exchange(data["exchange"])
-        if data.get("pass"):
-            return Pass()
-        raise ValueError(f"not a Lexulous move: {data}")
-
-    def check(self, game, event_type: str, data: dict) -> None:
-        if event_type == "move":
-            reason = game.illegal_reason(self.decode_move(data))
-            if reason is not None:
-                raise reason
-        elif "undo" in data and not game.history:
-            raise UserError("there is no move to undo")
-        elif "score_edit" in data:
-            _score_edit(game, data["score_edit"])
-
-    def apply(self, game, event_type: str, data: dict) -> None:
-        if event_type == "move":
-            game.push(self.decode_move(data))
-        elif "rack" in data:
-            game.set_rack(int(data["rack"]["player"]), data["rack"]["tiles"])
-        elif "undo" in data:
-            game.undo()
-        elif "score_edit" in data:
-            player, delta = _score_edit(game, data["score_edit"])
-            edits = score_edits(game)
-            edits[player] = edits.get(player, 0) + delta
-            game.score_edits = edits
-
-    def result(self, game):
-        r = game.result
-        if r is None:
-            return None
-        edits = score_edits(game)
-        final = [score + edits.get(i, 0) for i, score in enumerate(r.final)]
-        winners = list(r.winners)
-        if any(edits.values()):
-            best = max(final)
-            winners = [i for i, score in enumerate(final) if score == best]
-        out = {"reason": r.reason, "final": final, "winners": winners}
-        if any(edits.values()):
-            out["engine_final"] = list(r.final)
-            out["score_edits"] = {str(i): d for i, d in sorted(edits.items()) if d}
-        return out
-
-    def export(self, game, fmt: str) -> str:
-        if fmt != "gcg":
-            raise UserError(f"Lexulous games export as gcg or json, not {fmt}")
-        from wordboard import gcg
-        from wordboard.lexulous.record import game_record
-
-        text = gcg.dumps(game_record(game))
-        notes = [f"#note score corrected by hand: {game.players[i]} {d:+d}"
-                 for i, d in sorted(score_edits(game).items()) if d]
-        if notes:
-            text = text.rstrip("\n") + "\n" + "\n".join(notes) + "\n"
-        return text
-
-
-def score_edits(game) -> dict[int, int]:
-    """Score corrections journalled for this game so far: player index -> points added."""
-    return dict(getattr(game, "score_edits", None) or {})
-
-
-def _score_edit(game, body) -> tuple[int, int]:
-    try:
-        player, delta = int(body["player"]), int(body["delta"])
-    except (TypeError, KeyError, ValueError):
-        raise UserError(f"not a score correction: {body}") from None
-    if not 0 <= player < len(game.players):
-        raise UserError(f"no player {player} in this game")
-    return player, delta
-
-
-register_codec(LexulousCodec())

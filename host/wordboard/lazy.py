@@ -6,7 +6,7 @@ not load the whole engine::
 
     from wordboard.lazy import lazy_exports
 
-    _EXPORTS = {"Board": "wordboard.lexulous.board", ...}
+    _EXPORTS = {"Board": "wordboard.crossword.board", ...}
     __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 
 def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[str], object],

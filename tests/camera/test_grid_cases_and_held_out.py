@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from conftest import PHOTOS, LABELLED, random_state
+from conftest import LABELLED, PHOTOS, random_state
 from wordboard.camera.geometry import GridCorners, GridWarp, fit_grid_to_lines
 from wordboard.camera.handwriting import draw_skeleton_letter
 from wordboard.camera.locate import BoardNotFound, BoardNotInView, locate_board

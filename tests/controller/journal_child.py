@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from wordboard.crossword import Pass, Placement, Play
 from wordboard.journal import Journal, JournaledGame
-from wordboard.lexulous import Pass, Placement, Play, square_name
 
 
 def next_move(game):

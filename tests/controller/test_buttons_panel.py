@@ -3,10 +3,10 @@
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from tests.controller.test_leds_wiring import HARDWARE
 from wordboard.buttons import ButtonConfig, ButtonEvent, ButtonPanel, load_button_config, parse_button_config
 from wordboard.datafile import DataFile
 from wordboard.errors import DataFileError
-from tests.controller.test_leds_wiring import HARDWARE
 
 
 class Clock:

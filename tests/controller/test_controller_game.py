@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from wordboard.controller import questions as q
-from wordboard.controller.crossword import CrosswordAdapter
+from wordboard.controller.clocks import ManualClock
 from wordboard.controller.loop import Controller, ControllerOptions
 from wordboard.controller.session import Session, SessionConfig
-from wordboard.controller.twin import DirectSensor, Habits, ManualClock, Table, identifier
+from wordboard.controller.twin import DirectSensor, Habits, Table, identifier
+from wordboard.crossword.table import CrosswordAdapter
 from wordboard.journal import Journal, JournaledGame, rebuild
 from wordboard.leds import default_config, open_board_leds
 from wordboard.sensor.events import Placed, Square, Tag
-from wordboard.sensor.identity import BlankTile, LetterTile, encode_tile_code
 
 LEXICON = "scowl:70"
 
@@ -72,9 +72,10 @@ class FakeCamera:
 
 class Board:
     def __init__(self, tmp_path, camera=None, lexicon=True):
-        from wordboard.commands.common import open_lexicon
         from gpiozero.pins.mock import MockFactory
+
         from wordboard.buttons import ButtonPanel
+        from wordboard.commands.common import open_lexicon
 
         self.journal = Journal(tmp_path / "j.sqlite3")
         self.jgame = JournaledGame.start(self.journal, "lexulous", "lexulous", ["Ann", "Ben"], seed=1,
@@ -99,7 +100,7 @@ class Board:
         self.game.set_rack(0, tiles)
 
     def put(self, name: str, letter: str):
-        from wordboard.lexulous import parse_square
+        from wordboard.crossword import parse_square
 
         sq = parse_square(name)
         self.table.put(sq, self.table.new_tile(letter))

@@ -22,7 +22,11 @@ def test_games_commands(tmp_path, monkeypatch, capsys):
     assert "rebuilt from 6 events" in capsys.readouterr().out
     assert main(["games", "export", "1", "--format", "gcg", "-o", str(tmp_path / "g.gcg")]) == 0
     assert "#player1 Ann" in (tmp_path / "g.gcg").read_text()
-    assert main(["games", "export", "1"]) == 0
+    assert main(["games", "export", "1"]) == 0                  # a crossword game: GCG by default
+    gcg_text = capsys.readouterr().out
+    assert gcg_text.startswith("#character-encoding UTF-8") and "#title Scrabble game 1" in gcg_text
+    assert "#note Edition: scrabble" in gcg_text and "#edition" not in gcg_text   # Woogles refuses #edition
+    assert main(["games", "export", "1", "--format", "json"]) == 0
     exported = json.loads(capsys.readouterr().out)
     assert exported["seed"] == 4 and len(exported["events"]) == 6
     assert main(["games", "show", "9"]) == 2

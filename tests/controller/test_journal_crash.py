@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 from tests.controller.journal_child import next_move
+from wordboard.crossword import Game
 from wordboard.editions import load_edition
 from wordboard.journal import Journal, codec_for, rebuild
-from wordboard.lexulous import Game
 
 CHILD = Path(__file__).with_name("journal_child.py")
 REPO = Path(__file__).resolve().parents[2]

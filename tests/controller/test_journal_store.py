@@ -6,9 +6,9 @@ import sqlite3
 import pytest
 
 from tests.controller.journal_child import next_move
+from wordboard.crossword import IllegalMove, Play
 from wordboard.errors import UserError
 from wordboard.journal import Journal, JournalConflict, JournaledGame, data_dir, default_path, rebuild
-from wordboard.lexulous import Play
 
 
 def test_data_dir_order():
@@ -51,7 +51,7 @@ def test_a_lexulous_game_resumes_exactly_with_decisions(tmp_path):
         jg.record("decision", {"undo": "challenge upheld"})
         jg.record("decision", {"note": "ignored by replay"})
         jg.play(next_move(jg.game))
-        with pytest.raises(Exception):
+        with pytest.raises(IllegalMove):
             jg.play(Play.of(("A1", "Q")))  # illegal: refused before it reaches the journal
         expected = (jg.game.board.rows_text(), list(jg.game.scores), jg.game.current,
                     [jg.game.rack(i) for i in range(2)], jg.game.bag_count)
@@ -83,7 +83,7 @@ def test_a_whole_game_finishes_and_exports(tmp_path):
 
 
 def test_score_corrections_count_in_the_result_and_survive_a_rebuild(tmp_path):
-    from wordboard.lexulous import Pass
+    from wordboard.crossword import Pass
 
     with Journal(tmp_path / "j.sqlite3") as j:
         jg = JournaledGame.start(j, "lexulous", "scrabble", ["Ada", "Blaise"], seed=3)

@@ -105,7 +105,7 @@ def test_overlays():
 
 
 def test_illegal_move_squares_feed_the_invalid_overlay():
-    from wordboard.lexulous import Game, Play
+    from wordboard.crossword import Game, Play
 
     game = Game(load_edition("lexulous"), ["A", "B"], seed=1)
     rack = game.rack(game.current)

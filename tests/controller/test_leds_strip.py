@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from wordboard.datafile import DataFile
 from wordboard.errors import DataFileError, UserError
-from wordboard.leds import BoardLeds, Frame, PowerBudget, SimulatedPixels, default_config, emitted_frame
-from wordboard.leds import render
+from wordboard.leds import BoardLeds, Frame, PowerBudget, SimulatedPixels, default_config, emitted_frame, render
 from wordboard.leds.config import StripConfig, default_config_text, parse_led_config
 from wordboard.leds.drivers import choose_driver, is_pi5_family, open_pixels
 from wordboard.leds.power import gamma_table

@@ -1,9 +1,16 @@
 """The systemd unit and install script say what the service needs."""
 
 import configparser
+import fnmatch
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
-SYSTEMD = Path(__file__).resolve().parents[2] / "host" / "systemd"
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SYSTEMD = REPO / "host" / "systemd"
 
 
 def test_unit():
@@ -19,6 +26,82 @@ def test_unit():
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 
+def _service_settings() -> dict[str, list[str]]:
+    """Every value of each key of [Service], in order (a key such as DeviceAllow= repeats, which
+    configparser would collapse to its last value)."""
+    settings: dict[str, list[str]] = {}
+    section = None
+    for line in (SYSTEMD / "wordboard.service").read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            section = line.strip("[]")
+        elif section == "Service":
+            key, _, value = line.partition("=")
+            settings.setdefault(key.strip(), []).append(value.strip())
+    return settings
+
+
+def test_unit_is_hardened():
+    service = {key: values[-1] for key, values in _service_settings().items()}
+    expected = {
+        "ProtectSystem": "strict", "ProtectHome": "yes", "PrivateTmp": "yes", "NoNewPrivileges": "yes",
+        "ProtectKernelTunables": "yes", "ProtectKernelModules": "yes", "ProtectKernelLogs": "yes",
+        "ProtectControlGroups": "yes", "ProtectClock": "yes", "ProtectHostname": "yes",
+        "RestrictNamespaces": "yes", "RestrictRealtime": "yes", "RestrictSUIDSGID": "yes",
+        "LockPersonality": "yes", "SystemCallArchitectures": "native", "DevicePolicy": "closed",
+        "CapabilityBoundingSet": "", "UMask": "0007", "StateDirectory": "wordboard",
+    }
+    assert {key: service.get(key) for key in expected} == expected
+    assert set(service["RestrictAddressFamilies"].split()) == {"AF_UNIX", "AF_INET", "AF_INET6", "AF_NETLINK"}
+    assert "@system-service" in _service_settings()["SystemCallFilter"]
+    # the owner's settings stay writable (the rest of /etc is read-only under ProtectSystem=strict)
+    assert "/etc/wordboard" in service["ReadWritePaths"].lstrip("-").split()
+    assert int(service["LimitNOFILE"]) >= 1024          # README.md, "The screen"
+    assert service["MemoryMax"]
+
+
+# What each device the service uses is called in /proc/devices (DeviceAllow=char-NAME).
+DEVICES = {
+    "gpiochip": "/dev/gpiochip* (buttons)",
+    "bcm2835-gpiomem": "/dev/gpiomem (Pi 1-4, older kernels)",
+    "rpi-gpiomem": "/dev/gpiomem* (Pi 5, newer kernels)",
+    "ttyACM": "/dev/ttyACM*, /dev/wordboard-sensor (the sensor board)",
+    "spi": "/dev/spidev* (LEDs on GPIO 10)",
+    "rp1-pio": "/dev/pio0 (Pi 5 LEDs on GPIO 18)",
+    "video4linux": "/dev/video*, /dev/v4l-subdev* (camera)",
+    "media": "/dev/media* (libcamera)",
+    "dma_heap": "/dev/dma_heap/* (picamera2's buffers)",
+    "alsa": "/dev/snd/* (espeak-ng)",
+}
+
+
+def test_device_allow_list_keeps_every_device_and_no_more():
+    allowed = []
+    for entry in _service_settings()["DeviceAllow"]:
+        pattern, _, access = entry.partition(" ")
+        assert pattern.startswith("char-"), entry
+        allowed.append((pattern.removeprefix("char-"), access or "rwm"))
+    for name, what in DEVICES.items():
+        assert any(fnmatch.fnmatchcase(name, pattern) and {"r", "w"} <= set(access)
+                   for pattern, access in allowed), f"DeviceAllow= no longer reaches {what}"
+    # /dev/mem and /dev/kmsg ("mem"), disks, the consoles, ttyS (the Pi's own UART) stay closed
+    for name in ("mem", "tty", "ttyS", "ttyAMA", "sd", "mmc", "misc", "input", "hidraw", "i2c"):
+        assert not any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in allowed), name
+
+
+def test_systemd_rates_the_unit_under_4():
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("systemd-analyze is not installed")
+    done = subprocess.run(["systemd-analyze", "security", "--offline=yes", "--no-pager",
+                           str(SYSTEMD / "wordboard.service")], capture_output=True, text=True, timeout=60)
+    score = re.search(r"Overall exposure level for wordboard\.service: (\d+\.\d+)", done.stdout)
+    if score is None:
+        pytest.skip(f"this systemd-analyze has no --offline: {done.stderr.strip()[:200]}")
+    assert float(score.group(1)) < 4.0, done.stdout
+
+
 def test_install_script_is_executable_and_creates_the_user():
     script = SYSTEMD / "install"
     assert script.stat().st_mode & 0o111
@@ -29,10 +112,11 @@ def test_install_script_is_executable_and_creates_the_user():
 STUBS = {
     # The commands the script runs on a Pi, each logging its arguments.
     "id": 'if [ "${1:-}" = -u ]; then echo 0; else exit 1; fi',
-    "useradd": "", "usermod": "", "systemctl": "", "udevadm": "", "raspi-config": "",
+    "useradd": "", "usermod": "", "chown": "", "systemctl": "", "udevadm": "", "raspi-config": "",
     "getent": 'case "$2" in gpio|dialout|video|spi) exit 0;; *) exit 2;; esac',
     "dpkg-query": 'echo "install ok installed"',
-    "python3": 'mkdir -p "$4/bin"; for tool in python pip; do '
+    # (python3 - reads scripts/system-constraints' program: the system's numpy is 1.24.2)
+    "python3": 'if [ "$1" = - ]; then cat >/dev/null; echo numpy==1.24.2; exit 0; fi; mkdir -p "$4/bin"; for tool in python pip; do '
                'printf \'#!/bin/sh\\necho "%s $*" >> "$STUB_LOG"\\n\' "$tool" > "$4/bin/$tool"; '
                'chmod +x "$4/bin/$tool"; done',
 }
@@ -78,11 +162,18 @@ def test_install_on_a_pi_4_puts_the_leds_on_spi_and_keeps_the_owners_files(tmp_p
     assert load_button_config(etc / "buttons.conf").pins["end-turn"] == 5
     assert "raspi-config nonint do_spi 0" in log
     assert any(line.startswith("python3 -m venv --system-site-packages") for line in log)
-    assert any(line.startswith("pip install --upgrade") and line.endswith("[pi]") for line in log)
+    assert any(line.startswith("pip install --upgrade -c") and line.endswith("[pi]") for line in log)
+    # the venv keeps the system's numpy, which Raspberry Pi OS's picamera2 is built against
+    assert (root / "opt" / "wordboard" / "system-constraints.txt").read_text() == "numpy==1.24.2\n"
     assert "useradd --system --home-dir /var/lib/wordboard --no-create-home --shell /usr/sbin/nologin wordboard" in log
     assert {"usermod -a -G gpio wordboard", "usermod -a -G spi wordboard"} <= set(log)
     assert "usermod -a -G i2c wordboard" not in log            # only groups the system has
     assert (root / "etc" / "systemd" / "system" / "wordboard.service").is_file()
+    # the udev rules too: the sensor board's name, tagged for systemd, and the camera's
+    rules = root / "etc" / "udev" / "rules.d" / "70-wordboard.rules"
+    assert rules.read_text() == (REPO / "udev" / "70-wordboard.rules").read_text()
+    assert 'TAG+="systemd"' in rules.read_text()
+    assert "udevadm control --reload-rules" in log
     assert "systemctl enable wordboard.service" in log and "systemctl restart wordboard.service" in log
     assert "GPIO 10" in out
 
@@ -98,7 +189,8 @@ def test_install_on_a_pi_5_keeps_gpio_18_and_opens_the_pio_to_the_gpio_group(tmp
 
     root, log, _ = _install(tmp_path, "Raspberry Pi 5 Model B Rev 1.0")
     assert load_led_config(root / "etc" / "wordboard" / "leds-15x15.conf").strip.pin == 18
-    assert "pip install --upgrade Adafruit-Blinka-Raspberry-Pi5-Neopixel" in log
+    assert any(line.startswith("pip install --upgrade -c") and line.endswith(" Adafruit-Blinka-Raspberry-Pi5-Neopixel")
+               for line in log)
     rule = (root / "etc" / "udev" / "rules.d" / "99-wordboard-pio.rules").read_text()
     assert 'GROUP="gpio"' in rule
     assert not any(line.startswith("raspi-config") for line in log)

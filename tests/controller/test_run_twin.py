@@ -14,8 +14,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-
 from wordboard.cli import main
 from wordboard.controller.session import Session, SessionConfig
 from wordboard.journal import Journal, rebuild

@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
+from wordboard.controller.clocks import TwinClock
 from wordboard.controller.session import SessionConfig, open_session
-from wordboard.controller.twin import TwinClock
 from wordboard.journal import Journal
 
 BUSY = "import time\nend = time.monotonic() + 120\nwhile time.monotonic() < end:\n    pass\n"

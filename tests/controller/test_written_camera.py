@@ -2,7 +2,8 @@
 
 import numpy as np
 
-from wordboard.controller.twin import TwinCamera, board_reader
+from wordboard.camera.worker import board_reader
+from wordboard.controller.twin import TwinCamera
 from wordboard.controller.written import WrittenLetters
 from wordboard.sensor.events import Lifted, Placed
 

@@ -4,9 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from wordboard.dexikon.engine import (AcceptWord, BuyDecision, Challenge, Concede, DeclareWord,
-                                      DefendDecision, Game, GiveUp, IllegalAction, Insist,
-                                      PlayCards, PlayDecision, PointsDecision, ResolveAction)
+from wordboard.dexikon.engine import (
+    AcceptWord,
+    BuyDecision,
+    Challenge,
+    Concede,
+    DeclareWord,
+    DefendDecision,
+    Game,
+    GiveUp,
+    IllegalAction,
+    Insist,
+    PlayCards,
+    PlayDecision,
+    PointsDecision,
+    ResolveAction,
+)
 from wordboard.dictionary import Dictionary
 
 from .helpers import ids, set_hand

@@ -7,12 +7,36 @@ import random
 import pytest
 
 from wordboard.dexikon.autoplay import AutoPlayer, play_out
-from wordboard.dexikon.engine import (AcceptWord, Bank, Buy, Challenge, DeclareWord, EndReturn,
-                                      EndReturnDecision, EndTurn, Game, GameOver, GiveUp,
-                                      IllegalAction, Insist, LastWordDecision, Phase, PlayCards,
-                                      PlayDecision)
-from wordboard.dexikon.scoring import (LONG, LONG_BEST_FIVE, QUICK, STANDARD, BankedWord,
-                                       FinalScore, ScoreSheet, final_score, rank)
+from wordboard.dexikon.engine import (
+    AcceptWord,
+    Bank,
+    Buy,
+    Challenge,
+    DeclareWord,
+    EndReturn,
+    EndReturnDecision,
+    EndTurn,
+    Game,
+    GameOver,
+    GiveUp,
+    IllegalAction,
+    Insist,
+    LastWordDecision,
+    Phase,
+    PlayCards,
+    PlayDecision,
+)
+from wordboard.dexikon.scoring import (
+    LONG,
+    LONG_BEST_FIVE,
+    QUICK,
+    STANDARD,
+    BankedWord,
+    FinalScore,
+    ScoreSheet,
+    final_score,
+    rank,
+)
 from wordboard.dictionary import Dictionary
 
 from .helpers import check_conservation, ids, set_hand, set_zone

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wordboard.dexikon.autoplay import AutoPlayer, play_out
 from wordboard.dexikon.engine import Game

@@ -7,10 +7,22 @@ import random
 import pytest
 
 from wordboard.dexikon.autoplay import AutoPlayer, play_out
-from wordboard.dexikon.engine import (Bank, Buy, DeclareWord, EndTurn, Game, GiveUp,
-                                      IllegalAction, KeepDecision, KeepPoolCard, Phase,
-                                      PlayCards, PlayDecision, RefreshPool, SOLO_POOL_PENALTIES,
-                                      Spend)
+from wordboard.dexikon.engine import (
+    SOLO_POOL_PENALTIES,
+    Buy,
+    DeclareWord,
+    EndTurn,
+    Game,
+    GiveUp,
+    IllegalAction,
+    KeepDecision,
+    KeepPoolCard,
+    Phase,
+    PlayCards,
+    PlayDecision,
+    RefreshPool,
+    Spend,
+)
 from wordboard.dictionary import Dictionary
 
 from .helpers import check_conservation, ids, pool_stack_top, set_hand, set_pool, take
@@ -160,3 +172,24 @@ def test_solo_game_plays_to_the_end_and_scores_set_aside_penalties(card_set, dic
         assert score.bonus == score.challenges_won + score.card_bonus + score.set_aside_bonus
         assert game.pool_stack == [] or any(len(s.banked) >= 7 for s in game.result.scores)
         check_conservation(game)
+
+
+def test_the_demo_player_never_declares_a_word_unsuitable_for_children(card_set):
+    """Issue 19: the automatic player (demos, hints) skips blocked words even when the
+    dictionary has them, and plays the next best word instead."""
+    from wordboard.extradiction.wordfilter import is_unsuitable
+
+    from .conftest import small_dictionary
+    bad = ("SHIT", "TURD", "CUNT", "TITS", "ARSE", "PISS", "FART", "DAMN", "HELL", "DICK", "COCK",
+           "SLUT", "TWAT", "CRAP", "SHITS", "TURDS", "FARTS")
+    # a small list, so that the best word on the table is often a blocked one
+    good = ("HITS", "THIS", "SHOT", "HOST", "TURN", "DART", "CART", "CHAT", "RATS", "STAR")
+    dictionary = small_dictionary(*good, *bad)
+    declared = []
+    for seed in (1, 2, 3, 4):
+        game = Game(card_set, dictionary, ["Solo"], seed=seed)
+        auto = AutoPlayer(random.Random(seed), bluff_rate=0.0)
+        play_out(game, auto)
+        declared += [w for _p, w in auto._failed]
+        declared += list(game.banked_words)
+    assert declared and not [w for w in declared if is_unsuitable(w)]

@@ -4,14 +4,32 @@ from __future__ import annotations
 
 import pytest
 
-from wordboard.dexikon.engine import (AcceptWord, Bank, Buy, BuyDecision, ChallengeDecision,
-                                      ChooseWord, DeclareWord, EndTurn, Game, GiveUp,
-                                      IllegalAction, Phase, PlayCards, PlayDecision,
-                                      PointsDecision, RefreshPool, ResolveAction, Respond,
-                                      ResponseDecision, Spend, WordChoice)
+from wordboard.dexikon.engine import (
+    AcceptWord,
+    Bank,
+    Buy,
+    BuyDecision,
+    ChallengeDecision,
+    ChooseWord,
+    DeclareWord,
+    EndTurn,
+    Game,
+    GiveUp,
+    IllegalAction,
+    Phase,
+    PlayCards,
+    PlayDecision,
+    PointsDecision,
+    RefreshPool,
+    ResolveAction,
+    Respond,
+    ResponseDecision,
+    Spend,
+    WordChoice,
+)
 from wordboard.dictionary import Dictionary
 
-from .helpers import check_conservation, ids, set_hand, set_pool, set_zone, take
+from .helpers import check_conservation, ids, set_hand, set_pool, set_zone
 
 WORDS = Dictionary.from_words(["cat", "act", "at", "sat", "set", "sit", "mat", "tam", "vat",
                                "cats", "acts", "mats", "vats", "tea", "eat", "ate", "seat",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from wordboard.dexikon.words import (best_assignment, best_last_word, find_words, fits_row,
-                                     row_spellings)
+from wordboard.dexikon.words import best_assignment, best_last_word, find_words, fits_row, row_spellings
 from wordboard.dictionary import Dictionary
 
 

@@ -48,7 +48,7 @@ def test_lexulous_board_matches_the_reference():
 
 def test_scrabble_edition_is_the_standard_english_set():
     edition = load_edition("scrabble")
-    tiles, board = edition.tiles, edition.board
+    tiles = edition.tiles
     assert tiles.total == 100 and tiles.rack_size == 7 and dict(tiles.bingo) == {7: 50}
     assert sum(tiles.counts[t] * tiles.points[t] for t in tiles.counts) == 187
     counts = square_counts(edition)

@@ -5,13 +5,10 @@ import pytest
 
 from wordboard.commands.common import DEFAULT_LEXICON
 from wordboard.dictionary import load_dictionary
-
 from wordboard.errors import DataFileError, UserError
-from wordboard.extradiction.cards import (Colour, gives_away, load_cards, merge_decks,
-                                          parse_cards, shipped_cards)
+from wordboard.extradiction.cards import Colour, gives_away, load_cards, merge_decks, parse_cards, shipped_cards
 from wordboard.extradiction.pictures import check_picture, picture_lines
 from wordboard.extradiction.wordfilter import is_unsuitable, unsuitable_words_in
-
 
 
 @pytest.fixture(scope="module")
@@ -144,9 +141,11 @@ def test_offensive_word_filter():
     """The children's filter catches listed words and their simple forms, and not innocent
     words that merely contain them."""
     for bad in ("damn", "Shit", "guns", "killed", "beer", "drunk", "sexy", "bomb", "nazis",
-                "cock", "boobs", "vaping", "meth"):
+                "cock", "boobs", "vaping", "meth", "butts", "raping", "stabbing", "bitches", "jailbait",
+                "cunt", "dildo", "turd", "boner"):
         assert is_unsuitable(bad), bad
     for fine in ("class", "grass", "butter", "stable", "scrap", "hello", "shell", "apple",
-                 "rooster", "prickly", "passage", "skill", "peacock", "cockatoo", "grape"):
+                 "rooster", "prickly", "passage", "skill", "peacock", "cockatoo", "grape",
+                 "button", "buttes", "rapeseed", "skillet", "brass", "spiced", "escort", "scatter"):
         assert not is_unsuitable(fine), fine
     assert unsuitable_words_in("A small bomb, and a dead cat") == ["bomb", "dead"]

@@ -3,8 +3,7 @@
 import pytest
 
 from wordboard.errors import DataFileError, UserError
-from wordboard.extradiction.edition import (ChanceCard, load_edition, parse_edition, parse_square,
-                                            square_name)
+from wordboard.extradiction.edition import ChanceCard, load_edition, parse_edition, parse_square, square_name
 
 GOOD = """\
 name: tiny

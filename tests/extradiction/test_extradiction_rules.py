@@ -3,11 +3,9 @@
 import pytest
 
 from wordboard.extradiction.edition import ChanceCard, parse_square
-from wordboard.extradiction.engine import (Game, Guess, GuessWanted, IllegalMove, Level, Pass,
-                                           Rule, WordWanted)
+from wordboard.extradiction.engine import Game, Guess, GuessWanted, IllegalMove, Level, Pass, Rule, WordWanted
 
 from .helpers import ACROSS, DOWN, WORDS, card, example, game, write
-
 
 # --- the rulebook's worked example (Note 2, Level 3 scoring) ---------------------------------
 
@@ -406,3 +404,27 @@ def test_placements_lists_every_legal_place():
 
 def test_dictionary_words_used_in_helpers_are_upper_case():
     assert all(w.isupper() for w in WORDS)
+
+
+# --- words unsuitable for children (issue 19) ------------------------------------------------
+
+@pytest.mark.parametrize("bad", ["SHIT", "TURD", "CUNT", "DILDO", "BONER"])
+def test_speed_refuses_unsuitable_words_kindly_even_when_the_dictionary_has_them(bad):
+    g = Game(example(), Level.SPEED, ["Ann"], dictionary=WORDS | {bad})
+    move = write(bad, "E5", DOWN)
+    assert not g.is_legal(move)
+    with pytest.raises(IllegalMove) as err:
+        g.play(move)
+    assert err.value.rule is Rule.UNSUITABLE
+    assert "another word" in str(err.value) and bad not in str(err.value).upper()
+    assert g.stars == [0]
+
+
+def test_speed_refuses_an_unsuitable_word_made_by_extending_a_good_one():
+    g = Game(example(), Level.SPEED, ["Ann"], dictionary=WORDS | {"SHIT", "HIT"})
+    g.play(write("HIT", "E5", ACROSS))
+    stars = list(g.stars)
+    with pytest.raises(IllegalMove) as err:
+        g.play(write("SHIT", "D5", ACROSS))
+    assert err.value.rule is Rule.UNSUITABLE
+    assert g.stars == stars

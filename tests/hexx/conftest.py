@@ -27,12 +27,12 @@ def edition(letters: str = "AAAAEEEEIIOOUUTTTTSSRRNNDDCCBBMMGG", hexx: int = 6) 
 
 
 def position(board=None, *, red="", black="", bag="", to_move=BLACK, words=WORDS,
-             first_word=None, seed=0, s_makes_new_word=False) -> HexxGame:
+             first_word=None, seed=0, s_makes_new_word=False, idle_turns_end=None) -> HexxGame:
     """A game set up by hand on the 9 x 9 board."""
     return HexxGame.from_position(
         edition(), frozenset(words), hands={RED: red, BLACK: black}, bag=bag, to_move=to_move,
         board=board or {}, first_word=first_word, seed=seed,
-        options=HexxOptions(s_makes_new_word=s_makes_new_word))
+        options=HexxOptions(s_makes_new_word=s_makes_new_word, idle_turns_end=idle_turns_end))
 
 
 def owners(game: HexxGame) -> dict[str, str]:

@@ -18,7 +18,7 @@ def test_the_word_index_matches_patterns_and_hand_letters():
 
 
 def test_every_play_it_finds_is_legal_and_it_takes_the_biggest_gain():
-    board = {"e5": ("A", RED), "f5": ("T", RED)}
+    board = {"E5": ("A", RED), "F5": ("T", RED)}
     game = position(board, black="CSOXXX")
     plays = PLAYER.find_plays(game)
     assert plays and all(game.is_legal(p.play) for p in plays)
@@ -36,7 +36,7 @@ def test_the_first_word_covers_the_centre():
 
 
 def test_without_a_word_it_discards_or_passes():
-    board = {"e5": ("A", RED)}
+    board = {"E5": ("A", RED)}
     game = position(board, black="QVZQVZ", bag="EEE")
     assert isinstance(PLAYER.choose_move(game), Discard)
     game = position(board, black="QVZQVZ")
@@ -44,9 +44,9 @@ def test_without_a_word_it_discards_or_passes():
 
 
 def test_it_answers_every_kind_of_decision():
-    game = position({"d5": ("C", RED), "e5": ("A", RED), "f5": ("T", RED)}, black="?TMOES",
-                    red="SANDGO", bag="EEEEEEEE", to_move=BLACK, first_word=["d5", "e5", "f5"])
-    game.play(Play.parse("e4 S bAT"))
+    game = position({"D5": ("C", RED), "E5": ("A", RED), "F5": ("T", RED)}, black="?TMOES",
+                    red="SANDGO", bag="EEEEEEEE", to_move=BLACK, first_word=["D5", "E5", "F5"])
+    game.play(Play.parse("E4 S bAT"))
     for roll in (3, 10, 11, 12, 14, 16):
         trial = game.snapshot()
         trial.decide(roll)

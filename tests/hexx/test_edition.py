@@ -42,7 +42,7 @@ def test_an_edition_file_from_a_path(tmp_path):
     edition = load_edition(path)
     assert edition.name == "test box" and edition.letter_counts == {"A": 6, "B": 6}
     assert (edition.layout.width, edition.layout.height) == (5, 3)
-    assert edition.layout.centre.name == "c2"
+    assert edition.layout.centre.name == "C2"
 
 
 def test_an_unknown_edition_name_is_a_user_error():

@@ -1,6 +1,6 @@
 """The rulebook's sample game (turns 1-7) replayed on wordboard's layout for it.
 
-Layout (see ``wordboard.hexx.sample``): WORD on row 5 from d5 with O on the centre e5.
+Layout (see ``wordboard.hexx.sample``): WORD on row 5 from D5 with O on the centre E5.
 """
 
 import pytest
@@ -31,7 +31,7 @@ def test_turn_1_black_won_the_tile_flip_and_plays_word_over_the_centre():
     assert record.player is BLACK
     assert [w.text for w in record.words] == ["WORD"]
     assert game.layout.centre in record.placed
-    assert names(record.placed) == ["d5", "e5", "f5", "g5"]
+    assert names(record.placed) == ["D5", "E5", "F5", "G5"]
     assert record.flipped == ()
     assert game.to_move is RED
 
@@ -43,11 +43,11 @@ def test_turn_2_red_art_and_to_flip_o_and_r():
     record = game.last_turn
     assert [w.text for w in record.words] == ["ART", "TO"]
     assert record.words[0].primary and not record.words[1].primary
-    assert names(record.flipped) == ["e5", "f5"]
-    assert game.tile_at("e5").letter == "O" and game.tile_at("e5").owner is RED
-    assert game.tile_at("f5").letter == "R" and game.tile_at("f5").owner is RED
+    assert names(record.flipped) == ["E5", "F5"]
+    assert game.tile_at("E5").letter == "O" and game.tile_at("E5").owner is RED
+    assert game.tile_at("F5").letter == "R" and game.tile_at("F5").owner is RED
     # A touches D (forced on any grid); AD is not a word here, so D stays black.
-    assert game.tile_at("g5").owner is BLACK
+    assert game.tile_at("G5").owner is BLACK
 
 
 def test_turn_3_black_golf_and_fad_flip_o_and_a():
@@ -55,9 +55,9 @@ def test_turn_3_black_golf_and_fad_flip_o_and_a():
     game = turn(3)
     record = game.last_turn
     assert [w.text for w in record.words] == ["GOLF", "FAD"]
-    assert names(record.placed) == ["d6", "f4", "g3"]
-    assert names(record.flipped) == ["e5", "g4"]
-    assert game.tile_at("e5").owner is BLACK and game.tile_at("g4").owner is BLACK
+    assert names(record.placed) == ["D6", "F4", "G3"]
+    assert names(record.flipped) == ["E5", "G4"]
+    assert game.tile_at("E5").owner is BLACK and game.tile_at("G4").owner is BLACK
 
 
 def test_turn_4_red_sword_flips_w_o_d():
@@ -65,8 +65,8 @@ def test_turn_4_red_sword_flips_w_o_d():
     game = turn(4)
     record = game.last_turn
     assert [w.text for w in record.words] == ["SWORD"]
-    assert names(record.placed) == ["c5"]
-    assert names(record.flipped) == ["d5", "e5", "g5"]
+    assert names(record.placed) == ["C5"]
+    assert names(record.flipped) == ["D5", "E5", "G5"]
 
 
 def test_girlr_is_not_allowed_words_must_take_the_whole_line():
@@ -85,7 +85,7 @@ def test_turn_5_black_girl_upwards_flips_the_r():
     record = game.last_turn
     assert record.move.direction.name == "N"
     assert [w.text for w in record.words] == ["GIRL"]
-    assert names(record.flipped) == ["f5"]
+    assert names(record.flipped) == ["F5"]
 
 
 def test_turn_6_red_strap_flips_r_and_a():
@@ -93,8 +93,8 @@ def test_turn_6_red_strap_flips_r_and_a():
     game = turn(6)
     record = game.last_turn
     assert [w.text for w in record.words] == ["STRAP"]
-    assert names(record.placed) == ["d7", "h3"]
-    assert names(record.flipped) == ["f5", "g4"]
+    assert names(record.placed) == ["D7", "H3"]
+    assert names(record.flipped) == ["F5", "G4"]
 
 
 def test_turn_7_black_atop_with_alp_aid_gas_flips_s_t_o_a_d():
@@ -107,8 +107,8 @@ def test_turn_7_black_atop_with_alp_aid_gas_flips_s_t_o_a_d():
     assert words == {"ATOP", "ALP", "AID", "SAG"}   # GAS reads SAG the other way
     flipped = {e.square.name: game.board[e.square].letter for e in game.current_events
                if e.kind == "flipped"}
-    assert flipped == {"d7": "S", "e6": "T", "e5": "O", "g4": "A", "g5": "D"}
-    hexx = game.tile_at("e4")
+    assert flipped == {"D7": "S", "E6": "T", "E5": "O", "G4": "A", "G5": "D"}
+    hexx = game.tile_at("E4")
     assert hexx.is_hexx and hexx.letter == "P"
     # "Once a HEXX tile is played, the player must resolve the HEXX immediately after redrawing"
     assert len(game.hand(BLACK)) == 6
@@ -121,10 +121,10 @@ def test_turn_7_roll_of_4_reversal_of_fortune_flips_atop_to_red():
     game.decide(4)
     record = game.last_turn
     assert record.effect.number == 4 and record.effect.name == "Reversal of Fortune"
-    for name in ("e7", "e6", "e5", "e4"):
+    for name in ("E7", "E6", "E5", "E4"):
         assert game.tile_at(name).owner is RED
     # the secondary words' flips stay black
-    for name in ("d7", "g4", "g5"):
+    for name in ("D7", "G4", "G5"):
         assert game.tile_at(name).owner is BLACK
     assert game.to_move is RED
     assert (game.count(RED), game.count(BLACK)) == (8, 8)
@@ -134,7 +134,7 @@ def test_the_whole_sample_in_one_go_matches_the_rulebooks_pictures():
     game = sample_game(7)
     board = {sq.name: t.letter + t.owner.value[0] for sq, t in game.board.items()}
     assert board == {
-        "g3": "Fb", "h3": "Pr", "e4": "Pr", "f4": "Lb", "g4": "Ab", "c5": "Sr", "d5": "Wr",
-        "e5": "Or", "f5": "Rr", "g5": "Db", "d6": "Gb", "e6": "Tr", "f6": "Ib", "d7": "Sb",
-        "e7": "Ar", "f7": "Gb",
+        "G3": "Fb", "H3": "Pr", "E4": "Pr", "F4": "Lb", "G4": "Ab", "C5": "Sr", "D5": "Wr",
+        "E5": "Or", "F5": "Rr", "G5": "Db", "D6": "Gb", "E6": "Tr", "F6": "Ib", "D7": "Sb",
+        "E7": "Ar", "F7": "Gb",
     }

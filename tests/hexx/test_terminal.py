@@ -126,7 +126,7 @@ def test_two_people_play_a_whole_game_from_stdin_and_the_winner_is_announced(
     edition, words = files
     lines, result = script_for(edition, seed)
     # a few commands that do not move, and a mistake, along the way
-    script = ["help", "hand", "board", "a1 E QQQ"] + lines
+    script = ["help", "hand", "board", "A1 E QQQ"] + lines
     status, out, err = run_cli(
         ["play", "hexx", "--edition", str(edition), "--lexicon", str(words), "--seed",
          str(seed), "--first", "red", "--color", "never"], "\n".join(script) + "\n",
@@ -188,7 +188,7 @@ def test_show_without_a_terminal_or_with_no_color_draws_plain(monkeypatch, capsy
 
 def test_show_a_bad_save_file_names_the_line(tmp_path, monkeypatch, capsys):
     path = tmp_path / "bad.hexx"
-    path.write_text("game: hexx\ncentre: b2\n[board]\nrows:\n. . .\n. Zq .\n. . .\n")
+    path.write_text("game: hexx\ncentre: B2\n[board]\nrows:\n. . .\n. Zq .\n. . .\n")
     status, _, err = run_cli(["show", str(path)], "", monkeypatch, capsys)
     assert status == 2 and "bad.hexx:6:" in err and "'Zq'" in err
     status, _, err = run_cli(["show", "--sample", "9"], "", monkeypatch, capsys)
@@ -208,11 +208,11 @@ def test_a_physical_d20_roll_can_be_typed_in():
     from wordboard.hexx.sample import sample_game
 
     game = sample_game(6)
-    status, out = session_output(game, "e7 N ATOp\n4\n")
+    status, out = session_output(game, "E7 N ATOp\n4\n")
     assert status == 1                                  # the script stops mid-game
     assert "words: ATOP, SAG, AID, ALP" in out
     assert "rolled 4: 04 Reversal of Fortune" in out
-    assert game.tile_at("e7").owner is Colour.RED
+    assert game.tile_at("E7").owner is Colour.RED
 
 
 def test_decisions_are_typed_as_squares_letters_and_words():
@@ -220,19 +220,19 @@ def test_decisions_are_typed_as_squares_letters_and_words():
 
     game = hexx_played()
     # Poached Pair: two squares
-    status, out = session_output(game, "3\nd5 g5\ndiscard D\n")
-    assert game.tile_at("d5").owner is Colour.BLACK and game.tile_at("g5").owner is Colour.BLACK
+    status, out = session_output(game, "3\nd5 G5\ndiscard D\n")
+    assert game.tile_at("D5").owner is Colour.BLACK and game.tile_at("G5").owner is Colour.BLACK
     game = hexx_played()
     # Metamorphosis: not a word, a letter black has not got, then MATS
     typed = "9\ndiscard D\nd5 E CATZ\nd5 E BATS\nd5 E MATS\n"
     status, out = session_output(game, typed)
     assert "CATZ is not in the dictionary" in out
     assert "that swap needs a B tile" in out
-    assert game.tile_at("d5").letter == "M" and game.tile_at("g5").owner is Colour.BLACK
+    assert game.tile_at("D5").letter == "M" and game.tile_at("G5").owner is Colour.BLACK
     game = hexx_played()
     status, out = session_output(game, "14\ne4\nQ\nM\n")  # The Changeling: e4, then give M
     assert "you have no Q tile" in out
-    assert game.tile_at("e4").letter == "M"
+    assert game.tile_at("E4").letter == "M"
 
 
 def test_a_file_that_cannot_be_saved_is_reported_and_the_game_goes_on(tmp_path):
@@ -258,11 +258,11 @@ def test_the_roll_is_told_before_the_choices_it_asks_for_and_words_once():
     from wordboard.hexx.sample import sample_game
 
     game = sample_game(6)
-    status, out = session_output(game, "e7 N ATOp\n11\ng5\nd7\n")
+    status, out = session_output(game, "E7 N ATOp\n11\ng5\nd7\n")
     assert out.count("words: ATOP") == 1
     rolled = out.index("rolled 11: 11 Null & Void")
     assert rolled < out.index("black: Null & Void: choose a tile")
-    assert out.index("g5 is taken off the board") < out.index("red: Null & Void: choose a tile")
+    assert out.index("G5 is taken off the board") < out.index("red: Null & Void: choose a tile")
     assert "turn 7: red must choose a tile to remove" in out
 
 

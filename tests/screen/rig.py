@@ -35,6 +35,9 @@ class QuietSensor:
             time.sleep(min(timeout, 0.02))
         return None
 
+    def caught_up(self, since: float) -> bool:
+        return True                      # nothing moves: it has always seen the table
+
 
 class RecordingSpeaker:
     """Stands in for espeak-ng on the Pi's audio device: what would be said, in order. The clips
@@ -62,13 +65,15 @@ class RecordingSpeaker:
 
 
 def adapter_for(kind: str, jgame):
-    from wordboard.controller.games import make_adapter
+    """The table adapter of a journalled game, as ``wordboard run`` makes it on the real board
+    (no word list: the rig's games bring their own)."""
+    from types import SimpleNamespace
 
-    if kind == "lexulous":
-        from wordboard.controller.crossword import CrosswordAdapter
+    from wordboard import registry
+    from wordboard.controller.session import SessionConfig
 
-        return CrosswordAdapter(jgame)
-    return make_adapter(jgame, None)
+    board = SimpleNamespace(config=SessionConfig(lexicon=None), twin=False, lexicon=None)
+    return registry.family_for_kind(kind).adapter(jgame, board)
 
 
 class Rig:
@@ -113,14 +118,14 @@ class Rig:
     def load_setup(self, setup: dict, seed: int = 5):
         """The new game a page set up (``ScreenBridge.next_setup``), started as ``wordboard run``
         starts it: the game's own ``start_game`` with the options chosen."""
-        from wordboard.controller.games import start_game
-        from wordboard.controller.session import SessionConfig
+        from wordboard import registry
 
         options = {k: setup[k] for k in ("level", "variant", "turns") if setup.get(k) is not None}
-        config = SessionConfig(game=setup["game"], lexicon=None if setup["lexicon"] == "none" else setup["lexicon"],
-                               game_options=options)
-        return self._load(setup["game"], lambda journal: start_game(journal, setup["game"], setup["players"], seed,
-                                                                    config), setup["players"], False)
+        family, edition = registry.resolve(setup["game"])
+        lexicon = None if setup["lexicon"] == "none" else setup["lexicon"]
+        return self._load(family.kind, lambda journal: family.start(journal, edition, tuple(setup["players"]),
+                                                                    seed=seed, lexicon=lexicon, options=options),
+                          setup["players"], False)
 
     def _load(self, kind, journalled, players, speak):
         self._halt()

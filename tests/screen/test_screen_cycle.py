@@ -17,8 +17,16 @@ import re
 
 import pytest
 
-from tests.screen.support import (CHROMIUM, PIN, WAIT_MS, check_screenshot, no_sideways_scroll,
-                                  start_board, visible_in_viewport, wait_until)
+from tests.screen.support import (
+    CHROMIUM,
+    PIN,
+    WAIT_MS,
+    check_screenshot,
+    no_sideways_scroll,
+    start_board,
+    visible_in_viewport,
+    wait_until,
+)
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:

@@ -18,8 +18,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.screen.support import (CHROMIUM, PIN, WAIT_MS, check_screenshot, no_sideways_scroll,
-                                  visible_in_viewport, wait_until, words_to_read)
+from tests.screen.support import (
+    CHROMIUM,
+    PIN,
+    WAIT_MS,
+    check_screenshot,
+    no_sideways_scroll,
+    visible_in_viewport,
+    wait_until,
+    words_to_read,
+)
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:
@@ -168,7 +176,7 @@ def test_hexx_squares_chosen_by_tapping_the_board(rig, browser, shots):
     cell(page, rig, "e4").click()
     kept = page.locator("#prompt .choice:not(.hidden)")
     values = [kept.nth(i).get_attribute("data-value") for i in range(kept.count())]
-    assert 1 < len(values) < every and all(v.startswith("e4=") or v == "forfeit" for v in values)
+    assert 1 < len(values) < every and all(v.startswith("E4=") or v == "forfeit" for v in values)
     page.screenshot(path=str(shots / "hexx-metamorphosis-800x480.png"))
     check_screenshot(shots / "hexx-metamorphosis-800x480.png")
     swap = next(v for v in values if v != "forfeit")
@@ -180,8 +188,8 @@ def test_hexx_squares_chosen_by_tapping_the_board(rig, browser, shots):
 
 def test_crossword_square_where_tag_and_camera_disagree_answered_at_the_square(rig, browser, shots):
     from wordboard.controller import questions as q
+    from wordboard.crossword import Game
     from wordboard.editions import load_edition
-    from wordboard.lexulous import Game
 
     rig.load("lexulous", Game(load_edition("lexulous"), ["Ada", "Blaise"], seed=3), edition="lexulous")
     question = q.Question(q.CONFLICT, "H8: the tile's tag says A, the camera sees O. Which is it?",
@@ -203,7 +211,7 @@ def test_crossword_square_where_tag_and_camera_disagree_answered_at_the_square(r
         if name == "375x667":
             page.click("#square-choices .candidate[data-value='O']")
             key = (q.CONFLICT, (7, 7), "0000abcd")
-            wait_until(lambda: rig.call(lambda: rig.controller.answers.get(key)) == "O", "the camera's O taken")
+            wait_until(lambda key=key: rig.call(lambda: rig.controller.answers.get(key)) == "O", "the camera's O taken")
             page.wait_for_selector("#square-choices.hidden", state="attached", timeout=WAIT_MS)
             assert rig.call(lambda: rig.controller.question) is None
         page.close()

@@ -11,13 +11,12 @@ import urllib.request
 
 import pytest
 
+from wordboard import registry
 from wordboard.cli import main
 from wordboard.controller import questions as q
 from wordboard.screen import pin, protocol
 from wordboard.screen.hub import Command, ScreenAnswerer, ScreenHub, TeeAnswerer
 from wordboard.screen.server import ScreenServer, load_static, parse_listen, peer_allowed
-from wordboard.screen.snapshot import game_view
-
 
 # -- what a page may send ---------------------------------------------------------------------------
 
@@ -229,7 +228,7 @@ def test_hexx_view():
     from wordboard.hexx import HexxGame
 
     game = HexxGame(edition(), WORDS, seed=1)
-    view = game_view(game)
+    view = registry.family("hexx").view(game)
     assert view["type"] == "hexx" and [p["colour"] for p in view["players"]] == ["red", "black"]
     assert view["to_move"] in (0, 1) and isinstance(view["effects"], list)
     json.dumps(view)
@@ -239,13 +238,13 @@ def test_extradiction_view_shows_the_clue_card():
     from tests.extradiction.helpers import game
 
     g = game("1", words=("APPLE", "STAR"), players=("Ann", "Bo"))
-    view = game_view(g)
+    view = registry.family("extradiction").view(g)
     assert view["type"] == "extradiction"
     card = view["card"]
     assert card["first"] == "A" and card["length"] == 5 and card["meaning"] and card["shape"] == "circle"
     assert card["word"] == "APPLE"                      # Level 1 copies the word from the card
     g.play(g.placements("APPLE")[0])
-    view = game_view(g)
+    view = registry.family("extradiction").view(g)
     assert view["history"] and view["players"][0]["stars"] >= 0
     json.dumps(view)
 
@@ -253,7 +252,7 @@ def test_extradiction_view_shows_the_clue_card():
 def test_extradiction_level_2_hides_the_word_until_guessed():
     from tests.extradiction.helpers import game
 
-    view = game_view(game("2", words=("APPLE",), players=("Ann",)))
+    view = registry.family("extradiction").view(game("2", words=("APPLE",), players=("Ann",)))
     assert view["waiting"] == "guess" and view["card"]["word"] is None and view["card"]["first"] == "A"
 
 
@@ -263,7 +262,7 @@ def test_dexikon_view():
     from wordboard.dexikon.engine import Game
 
     game = Game(load_card_set(), small_dictionary("CAT", "DOG"), ["Ann", "Bob"], seed=4)
-    view = game_view(game)
+    view = registry.family("dexikon").view(game)
     assert view["type"] == "dexikon" and len(view["pool"]) == 6 and len(view["players"]) == 2
     json.dumps(view)
 
@@ -331,16 +330,16 @@ def test_lasting_hexx_say_what_they_do_and_how_long():
 
     game = hexx_played()
     game.decide(15)                      # Frozen in Place: red cannot flip black's tiles on red's turn
-    (effect,) = game_view(game)["effects"]
+    (effect,) = registry.family("hexx").view(game)["effects"]
     assert (effect["name"], effect["remaining"], effect["does"]) == ("Frozen in Place", "this turn",
                                                                      "Red cannot flip Black's tiles")
     game = hexx_played()
     game.decide(9)                       # Metamorphosis: on black's next turn
-    (effect,) = game_view(game)["effects"]
+    (effect,) = registry.family("hexx").view(game)["effects"]
     assert effect["remaining"] == "next turn" and effect["plays_left"] is None
     game = hexx_played()
     game.decide(2)                       # Take Two: red plays twice
-    (effect,) = game_view(game)["effects"]
+    (effect,) = registry.family("hexx").view(game)["effects"]
     assert effect["remaining"] == "this turn" and effect["plays_left"] == 2
 
 
@@ -364,7 +363,7 @@ def test_the_pi_says_the_clue_card_and_spells_it(tmp_path):
         g = game("1", words=("APPLE", "STAR"), players=("Ann", "Bo"))
         jgame = JournaledGame(journal, journal.start_game("extradiction", "test", ["Ann", "Bo"], seed=1), game=g)
         controller = type("C", (), {"listeners": [], "step_hooks": [], "question": None, "buttons": None,
-                                    "adapter": type("A", (), {"jgame": jgame, "game": g, "over": False,
+                                    "adapter": type("A", (), {"kind": "extradiction", "jgame": jgame, "game": g, "over": False,
                                                               "player_to_move": lambda self: "Ann"})()})()
         bridge = ScreenBridge(controller, ScreenHub(), speech=Quiet(speaker))
         bridge._announce_card()

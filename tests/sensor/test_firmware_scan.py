@@ -3,7 +3,8 @@ simulated time: only settled changes reach the wire."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordboard.sensor import protocol as p
 from wordboard.sensor.events import FaultKind, Lifted, Placed, ReaderFault, Square
@@ -123,7 +124,8 @@ def _crosstalk_run(flicker: float, seed: int, crosstalk: float = 0.5):
     truth = {}
     for col in range(4, 11):
         truth[Square(7, col)] = sim.grid.new_tag()
-        sim.grid.at(sim.clock.ms + 5 * col, lambda s=Square(7, col): sim.grid.place(s, truth[s]))
+        square = Square(7, col)
+        sim.grid.at(sim.clock.ms + 5 * col, lambda s=square: sim.grid.place(s, truth[s]))
     rec.run(6000)
     return truth, rec.of(Placed)
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import threading
 import time
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wordboard.sensor import protocol as p
 from wordboard.sensor.events import Placed, Square, Tag

@@ -118,3 +118,20 @@ def test_identify_refuses_a_duration_the_protocol_cannot_carry():
             link.identify(300)
     finally:
         link.close()
+
+
+def test_a_square_outside_the_grid_is_dropped_not_passed_on():
+    board = FakeBoardSerial(boot_id=1, board={Square(7, 7): UID})
+    link = SerialSensorLink("fake", serial_factory=lambda **kw: board, retry_interval=0.05,
+                            silence_timeout=60.0)
+    try:
+        assert link.wait_connected(5)
+        with board.lock:
+            board._frame(M.PLACED, M.placed(200, 250, UID[::-1], b""))
+            board._frame(M.PLACED, M.placed(0, 0, UID[::-1], b""))
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and Square(0, 0) not in link.board:
+            time.sleep(0.01)
+        assert dict(link.board) == {Square(7, 7): p.Tag(UID), Square(0, 0): p.Tag(UID[::-1])}
+    finally:
+        link.close()

@@ -4,8 +4,6 @@ a fake chip: registers behind a fake SPI bus with one chip select per reader, an
 
 from __future__ import annotations
 
-import pytest
-
 from wordboard.sensor.firmware import load_firmware
 
 FW = load_firmware()

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wordboard.sensor import protocol as p
 from wordboard.sensor.events import FaultKind, Lifted, Placed, ReaderFault, Square, Tag

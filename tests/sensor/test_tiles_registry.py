@@ -5,12 +5,20 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordboard.errors import DataFileError, UserError
 from wordboard.sensor.events import Square, Tag
-from wordboard.sensor.identity import (BlankTile, DexikonCard, HexxWildTile, LetterTile, decode_tile_code,
-                                       encode_tile_code, parse_identity)
+from wordboard.sensor.identity import (
+    BlankTile,
+    DexikonCard,
+    HexxWildTile,
+    LetterTile,
+    decode_tile_code,
+    encode_tile_code,
+    parse_identity,
+)
 from wordboard.sensor.registry import TileRegistry, data_dir, default_registry_path
 
 UID = bytes.fromhex("04A1B2C3D4E5F6")

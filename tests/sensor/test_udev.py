@@ -18,7 +18,7 @@ RULES = REPO / "udev" / "70-wordboard.rules"
 
 
 def sensor_rule() -> dict[str, str]:
-    lines = [l for l in RULES.read_text().splitlines() if "wordboard-sensor" in l and not l.startswith("#")]
+    lines = [line for line in RULES.read_text().splitlines() if "wordboard-sensor" in line and not line.startswith("#")]
     assert len(lines) == 1, "exactly one rule names the sensor board"
     return {key + (op if op == "+=" else ""): value
             for key, op, value in re.findall(r'([\w]+(?:\{\w+\})?)\s*(==|\+=|=)\s*"([^"]*)"', lines[0])}
@@ -32,6 +32,9 @@ def test_rules_firmware_and_host_agree():
     assert rule["ATTRS{product}"] == config.USB_PRODUCT == discovery.USB_PRODUCT
     assert "/dev/" + rule["SYMLINK+="] == discovery.UDEV_NAME
     assert rule["GROUP"] == "dialout" and rule["MODE"] == "0660"
+    # a device unit for systemd (dev-wordboard\x2dsensor.device), which wordboard.service can
+    # be ordered after (host/systemd/README.md)
+    assert rule["TAG+="] == "systemd"
 
 
 @pytest.mark.parametrize("doc", ["hardware/sensor-board.md", "udev/README.md"])

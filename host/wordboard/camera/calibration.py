@@ -8,7 +8,6 @@ annotated picture ``camera-calibration.png`` so the owner can check that the gri
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +16,7 @@ import numpy as np
 
 from wordboard.camera.geometry import GridCorners, GridWarp
 from wordboard.errors import DataFileError
-from wordboard.paths import config_dir
+from wordboard.paths import config_dir, write_atomically
 
 CALIBRATION_FILE = "camera.json"
 ANNOTATED_FILE = "camera-calibration.png"
@@ -55,7 +54,7 @@ class CameraCalibration:
         }
 
     @classmethod
-    def from_json(cls, data: dict, path: Path | str = CALIBRATION_FILE) -> "CameraCalibration":
+    def from_json(cls, data: dict, path: Path | str = CALIBRATION_FILE) -> CameraCalibration:
         try:
             if data.get("format") != _FORMAT:
                 raise DataFileError(path, None, f"unknown calibration format {data.get('format')!r}")
@@ -77,11 +76,8 @@ class CameraCalibration:
 def save_calibration(calibration: CameraCalibration, directory: Path | None = None) -> Path:
     """Write ``camera.json`` atomically; returns its path."""
     directory = directory or config_dir()
-    directory.mkdir(parents=True, exist_ok=True)
     path = directory / CALIBRATION_FILE
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(calibration.to_json(), indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomically(path, (json.dumps(calibration.to_json(), indent=2) + "\n").encode("utf-8"))
     return path
 
 

@@ -68,12 +68,7 @@ class PiCameraSource(_Closing):
     """The Raspberry Pi camera through picamera2 (imported only when this source is opened)."""
 
     def __init__(self, width: int = 2028, height: int = 1520):
-        try:
-            from picamera2 import Picamera2  # type: ignore[import-not-found]
-        except ImportError as exc:
-            raise CaptureError(
-                "picamera2 is not installed (on Raspberry Pi OS: sudo apt install python3-picamera2)"
-            ) from exc
+        Picamera2 = _import_picamera2()
         try:
             self._camera = Picamera2()
             config = self._camera.create_still_configuration(main={"size": (width, height), "format": "BGR888"})
@@ -90,6 +85,33 @@ class PiCameraSource(_Closing):
     def close(self) -> None:
         self._camera.stop()
         self._camera.close()
+
+
+def _import_picamera2():
+    """picamera2's ``Picamera2`` class, or a :class:`CaptureError` saying in one line why it does
+    not load. Besides a missing package, a Python environment whose numpy is not the system's
+    (numpy 2 from pip over Bookworm's 1.24) breaks its compiled helpers (simplejpeg, "numpy.dtype
+    size changed"), which raise ValueError rather than ImportError."""
+    try:
+        from picamera2 import Picamera2  # type: ignore[import-not-found]
+    except ImportError as exc:
+        if getattr(exc, "name", None) == "picamera2":
+            raise CaptureError(
+                "picamera2 is not installed (on Raspberry Pi OS: sudo apt install python3-picamera2)"
+            ) from exc
+        raise CaptureError(_picamera2_broken(exc)) from exc
+    except Exception as exc:  # noqa: BLE001 - whatever the camera stack raises, one line
+        raise CaptureError(_picamera2_broken(exc)) from exc
+    return Picamera2
+
+
+def _picamera2_broken(exc: BaseException) -> str:
+    detail = " ".join(str(exc).split()) or type(exc).__name__
+    hint = "run scripts/install again to rebuild .venv"
+    if "numpy" in detail.lower():
+        hint = ("its numpy is not the system's: " + hint
+                + " (it keeps Raspberry Pi OS's numpy; see README.md, Troubleshooting)")
+    return f"the Pi camera library picamera2 does not load ({type(exc).__name__}: {detail}); {hint}"
 
 
 class ImageFileSource(_Closing):

@@ -134,7 +134,7 @@ class TrueTypeFont:
                     break
         return mapping
 
-    @functools.lru_cache(maxsize=128)
+    @functools.lru_cache(maxsize=128)  # noqa: B019 - a few fonts, each kept for the process anyway
     def outline(self, char: str) -> _Outline:
         """The outline of ``char`` (a simple glyph), flattened to polygons in font units."""
         glyph = self._cmap.get(ord(char), 0)

@@ -32,14 +32,14 @@ class GridCorners:
         return np.array([self.top_left, self.top_right, self.bottom_right, self.bottom_left], np.float32)
 
     @classmethod
-    def from_array(cls, points) -> "GridCorners":
+    def from_array(cls, points) -> GridCorners:
         pts = np.asarray(points, dtype=float).reshape(4, 2)
         return cls(*(tuple(float(v) for v in p) for p in pts))
 
     def to_list(self) -> list[list[float]]:
         return [[round(x, 2), round(y, 2)] for x, y in self.as_array().tolist()]
 
-    def max_distance(self, other: "GridCorners") -> float:
+    def max_distance(self, other: GridCorners) -> float:
         """The largest distance between corresponding corners, in pixels."""
         return float(np.max(np.linalg.norm(self.as_array() - other.as_array(), axis=1)))
 

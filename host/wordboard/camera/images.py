@@ -23,15 +23,32 @@ def read_image(path: str | os.PathLike[str]) -> np.ndarray:
     return image
 
 
-def write_png(path: str | os.PathLike[str], image: np.ndarray) -> Path:
-    """Write ``image`` as PNG; an unwritable path is a :class:`UserError`."""
+def write_png(path: str | os.PathLike[str], image: np.ndarray, dpi: float | None = None) -> Path:
+    """Write ``image`` as PNG; an unwritable path is a :class:`UserError`. ``dpi`` records the
+    print resolution in the file (a ``pHYs`` chunk), so that a sheet meant to be printed at 100%
+    comes out at its size."""
     path = Path(path)
     ok, data = cv2.imencode(".png", image)
     if not ok:
         raise UserError(f"{path}: could not encode the picture")
+    encoded = data.tobytes()
+    if dpi is not None:
+        encoded = _with_resolution(encoded, dpi)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data.tobytes())
+        path.write_bytes(encoded)
     except OSError as exc:
         raise UserError(f"{path}: cannot write ({exc.strerror})") from exc
     return path
+
+
+def _with_resolution(png: bytes, dpi: float) -> bytes:
+    """``png`` with a ``pHYs`` chunk (pixels per metre, both axes) right after its ``IHDR``."""
+    import struct
+    import zlib
+
+    per_metre = int(round(dpi / 0.0254))
+    body = b"pHYs" + struct.pack(">IIB", per_metre, per_metre, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body))
+    ihdr_end = 8 + 4 + 4 + 13 + 4  # signature, then IHDR's length, type, data and CRC
+    return png[:ihdr_end] + chunk + png[ihdr_end:]

@@ -11,7 +11,7 @@ Nothing is downloaded.
 from __future__ import annotations
 
 import hashlib
-import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -20,7 +20,7 @@ import numpy as np
 
 from wordboard.camera.fonts import LETTERS, available_fonts
 from wordboard.camera.squares import Glyph, find_glyph
-from wordboard.paths import cache_dir
+from wordboard.paths import cache_dir, write_atomically
 
 TILES = "tiles"
 HANDWRITTEN = "handwritten"
@@ -167,13 +167,22 @@ class LetterClassifier:
     tail, Y's stem) rather than the whole shape.
     """
 
-    def __init__(self, features: np.ndarray, labels: np.ndarray, kind: str, k: int = 7):
+    def __init__(self, features: np.ndarray, labels: np.ndarray, kind: str, k: int = 7,
+                 derived: dict[str, np.ndarray] | None = None):
+        """``derived``: what :meth:`derived_arrays` returned for the same training set (read
+        from the cache), so that loading does not recompute the discriminants."""
         self.kind = kind
         self.k = k
         self._labels = labels.astype(np.int32)
         self._features = features.astype(np.float32)
         self._sq_norms = (self._features**2).sum(axis=1)
         self._pairs: dict[tuple[int, int], tuple[np.ndarray, float]] = {}
+        if derived is not None:
+            for (a, b), w, bias in zip(derived["pair_keys"].tolist(), derived["pair_weights"],
+                                       derived["pair_biases"].tolist()):
+                self._pairs[(int(a), int(b))] = (w, float(bias))
+            self._typical = float(derived["typical"])
+            return
         for pair in CONFUSABLE_PAIRS + (TILE_PAIRS if kind == TILES else ()):
             a, b = LETTERS.index(pair[0]), LETTERS.index(pair[1])
             found = _pair_discriminant(self._features, self._labels, a, b)
@@ -184,6 +193,18 @@ class LetterClassifier:
         sample = self._features[:: max(1, len(self._features) // 300)]
         _, dist = self._nearest(sample, 2)
         self._typical = float(np.median(dist[:, 1])) + 1e-6
+
+    def derived_arrays(self) -> dict[str, np.ndarray]:
+        """Everything computed from the training set at construction, as arrays to cache."""
+        keys = sorted(self._pairs)
+        dim = self._features.shape[1]
+        return {
+            "pair_keys": np.asarray(keys, np.int32).reshape(-1, 2),
+            "pair_weights": (np.stack([self._pairs[k][0] for k in keys]) if keys
+                             else np.zeros((0, dim), np.float32)),
+            "pair_biases": np.asarray([self._pairs[k][1] for k in keys], np.float64),
+            "typical": np.asarray(self._typical, np.float64),
+        }
 
     def _nearest(self, queries: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Indices and Euclidean distances of the ``k`` nearest training glyphs, nearest first."""
@@ -257,10 +278,12 @@ class LetterClassifier:
         return scores
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npz")
-        np.savez_compressed(tmp, features=self._features, labels=self._labels, kind=self.kind)
-        os.replace(tmp, path)
+        import io
+
+        # Not compressed: read at every start-up, and reading is faster than inflating.
+        buffer = io.BytesIO()
+        np.savez(buffer, features=self._features, labels=self._labels, kind=self.kind, **self.derived_arrays())
+        write_atomically(path, buffer.getvalue())
 
 
 def _training_key(kind: str, fonts: tuple[str, ...]) -> str:
@@ -282,24 +305,44 @@ def load_classifier(kind: str = TILES, fonts: tuple[str, ...] | None = None, use
     path = cache_dir() / f"letters-{kind}-{key}.npz"
     if use_cache and path.exists():
         try:
-            data = np.load(path)
-            return LetterClassifier(data["features"], data["labels"], kind)
+            with np.load(path) as data:
+                features, labels = data["features"], data["labels"]
+                if all(name in data for name in _DERIVED):
+                    derived = {name: data[name] for name in _DERIVED}
+                    return LetterClassifier(features, labels, kind, derived=derived)
+            classifier = LetterClassifier(features, labels, kind)  # a cache from before they were kept
+            _save_quietly(classifier, path)
+            return classifier
         except (OSError, ValueError, KeyError):
             pass  # a damaged cache is rebuilt below
-    glyphs, labels = training_glyphs(kind, fonts)
+    from wordboard.progress import ProgressLine
+
+    what = "printed tiles" if kind == TILES else "handwriting"
+    glyphs, labels = training_glyphs(kind, fonts, progress=ProgressLine(
+        f"training the letter classifier for {what} (once; then cached)", "letters", after=1.0))
     features = glyph_features(glyphs)
     classifier = LetterClassifier(features, labels, kind)
     if use_cache:
-        try:
-            classifier.save(path)
-        except OSError:
-            pass  # a read-only home still gets a working (uncached) classifier
+        _save_quietly(classifier, path)
     return classifier
 
 
+#: What :meth:`LetterClassifier.derived_arrays` adds to the cache.
+_DERIVED = ("pair_keys", "pair_weights", "pair_biases", "typical")
+
+
+def _save_quietly(classifier: LetterClassifier, path: Path) -> None:
+    try:
+        classifier.save(path)
+    except OSError:
+        pass  # a read-only home still gets a working (uncached) classifier
+
+
 def training_glyphs(kind: str, fonts: tuple[str, ...], per_letter_per_font: int = 10,
-                    handwritten_per_letter: int = 140, seed: int = 12345) -> tuple[list[Glyph], np.ndarray]:
-    """Draw training squares and pass them through :func:`find_glyph`, as real squares are."""
+                    handwritten_per_letter: int = 140, seed: int = 12345,
+                    progress: Callable[[int, int], None] | None = None) -> tuple[list[Glyph], np.ndarray]:
+    """Draw training squares and pass them through :func:`find_glyph`, as real squares are.
+    ``progress(done, total)`` is called after each letter."""
     from wordboard.camera import virtual  # drawing code; only needed when training
 
     rng = np.random.default_rng(seed)
@@ -310,12 +353,17 @@ def training_glyphs(kind: str, fonts: tuple[str, ...], per_letter_per_font: int 
         jobs = [(li, f) for li in range(26) for f in font_objs for _ in range(per_letter_per_font)]
     else:
         jobs = [(li, None) for li in range(26) for _ in range(handwritten_per_letter)]
-    for li, font in jobs:
+    per_letter = max(1, len(jobs) // 26)
+    for n, (li, font) in enumerate(jobs):
+        if progress is not None and n % per_letter == 0:
+            progress(li, 26)
         patch = training_square(LETTERS[li], font, rng, handwritten=(kind == HANDWRITTEN), virtual=virtual)
         glyph = find_glyph(patch, tall=(kind == HANDWRITTEN))
         if glyph is not None:
             glyphs.append(glyph)
             labels.append(li)
+    if progress is not None:
+        progress(26, 26)
     return glyphs, np.asarray(labels, np.int32)
 
 

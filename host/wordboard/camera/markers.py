@@ -45,13 +45,13 @@ class MarkerDetection:
         return len(self.seen_ids) == 4
 
 
-def _detector() -> "cv2.aruco.ArucoDetector":
+def _detector() -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY), params)
 
 
-def _quick_detector() -> "cv2.aruco.ArucoDetector":
+def _quick_detector() -> cv2.aruco.ArucoDetector:
     """One adaptive-threshold pass (a 5-pixel window) instead of ArUco's default three, and no
     contours shorter than a marker can be: a third to a half of the default's time. On 20
     rendered scenes (80 markers) each of the default style and a blurred, noisy, JPEG-60 one it

@@ -16,12 +16,27 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from wordboard.camera.geometry import (CANONICAL_CELL, GridCorners, GridWarp, TurnedWarp, bend_to_lines,
-                                       turn_corners, turn_square)
+from wordboard.camera.geometry import (
+    CANONICAL_CELL,
+    GridCorners,
+    GridWarp,
+    TurnedWarp,
+    bend_to_lines,
+    turn_corners,
+    turn_square,
+)
 from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier, turned_glyph
 from wordboard.camera.locate import OUTLINE, BoardLocation, BoardNotFound, locate_board, standard_premiums
-from wordboard.camera.squares import (MIN_CONTRAST, find_glyph, grid_line_strength, square_patch, square_signatures,
-                                      square_with_context, to_ink_grey, to_print_grey)
+from wordboard.camera.squares import (
+    MIN_CONTRAST,
+    find_glyph,
+    grid_line_strength,
+    square_patch,
+    square_signatures,
+    square_with_context,
+    to_ink_grey,
+    to_print_grey,
+)
 from wordboard.camera.state import BLANK, EMPTY, BoardState
 from wordboard.camera.tesseract import read_letter, tesseract_available
 
@@ -94,7 +109,7 @@ class BoardReading:
 class _SquareHistory:
     votes: deque = field(default_factory=lambda: deque(maxlen=5))
     unsettled: int = 0  # frames still to re-read this square after it changed
-    voted: "SquareReading | None" = None  # the result of the vote, kept until the votes change
+    voted: SquareReading | None = None  # the result of the vote, kept until the votes change
 
 
 def _lab_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -481,7 +496,7 @@ class BoardReader:
                 kept = [i for i, k in enumerate(glyph_keys) if k not in printed]
                 glyph_keys, glyphs = [glyph_keys[i] for i in kept], [glyphs[i] for i in kept]
         guesses = self.classifier.classify(glyphs)
-        for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
+        for key, _glyph, guess in zip(glyph_keys, glyphs, guesses):
             out[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
         if self.use_tesseract:
             self._second_opinion(out, dict(zip(glyph_keys, zip(glyphs, guesses))))

@@ -31,11 +31,11 @@ class BoardState:
                 raise ValueError(f"row {number} has unknown symbols {''.join(sorted(bad))!r}")
 
     @classmethod
-    def empty(cls, rows: int, cols: int) -> "BoardState":
+    def empty(cls, rows: int, cols: int) -> BoardState:
         return cls(tuple(EMPTY * cols for _ in range(rows)))
 
     @classmethod
-    def from_text(cls, text: str) -> "BoardState":
+    def from_text(cls, text: str) -> BoardState:
         """Parse rows of symbols, one row a line (blank lines and surrounding spaces ignored)."""
         return cls(tuple(line.strip().upper() for line in text.splitlines() if line.strip()))
 
@@ -50,7 +50,7 @@ class BoardState:
     def at(self, row: int, col: int) -> str:
         return self.lines[row][col]
 
-    def with_square(self, row: int, col: int, symbol: str) -> "BoardState":
+    def with_square(self, row: int, col: int, symbol: str) -> BoardState:
         """A copy with square ``(row, col)`` set to ``symbol``."""
         if symbol not in SQUARE_SYMBOLS or len(symbol) != 1:
             raise ValueError(f"not a square symbol: {symbol!r}")

@@ -108,7 +108,7 @@ class SceneStyle:
     # "dark" (reddish-brown old wood), "ivory" (plastic), or "varied" (each board one of those).
     tile_wood: str = "light"
 
-    def with_(self, **changes) -> "SceneStyle":
+    def with_(self, **changes) -> SceneStyle:
         return replace(self, **changes)
 
 

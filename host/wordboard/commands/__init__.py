@@ -20,6 +20,7 @@ COMMAND_MODULES = [
     "tiles",
     "sensor",
     "scan",
+    "photos",
     "calibrate",
     "leds",
     "screen",

@@ -13,7 +13,7 @@ def register(subparsers) -> None:
                     "move made, with the points missed; then the totals per player.")
     parser.add_argument("records", nargs="+", metavar="GAME.gcg", help="game records")
     parser.add_argument("--edition", metavar="NAME|PATH", default=None,
-                        help="board and tile set (default: the record's #edition pragma, else scrabble)")
+                        help="board and tile set (default: the record's edition note, else scrabble)")
     parser.add_argument("--lexicon", metavar="LIST|PATH", default="scowl:70",
                         help="word list: a file, wamerican, wbritish or scowl:SIZE (default scowl:70)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per game")
@@ -24,7 +24,7 @@ def run(args) -> int:
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record
     from wordboard.commands.hint import open_dawg
-    from wordboard.lexulous.analysis import analyse_record
+    from wordboard.crossword.analysis import analyse_record
 
     records = [gcg.load(path) for path in args.records]
     _, dawg = open_dawg(args.lexicon)

@@ -15,13 +15,13 @@ def open_edition(name_or_path: str):
 
 
 def edition_for_record(record, name_or_path: str | None):
-    """The edition asked for, else the record's ``#edition`` pragma, else Scrabble."""
+    """The edition asked for, else the record's (``#note Edition: NAME``), else Scrabble."""
+    from wordboard.crossword.record import record_edition
     from wordboard.errors import UserError
-    from wordboard.lexulous.record import EDITION_PRAGMA
 
     if name_or_path:
         return open_edition(name_or_path)
-    named = record.pragma(EDITION_PRAGMA)
+    named = record_edition(record)
     try:
         return open_edition(named or "scrabble")
     except UserError:
@@ -34,5 +34,8 @@ def open_lexicon(name_or_path: str | None, *, progress: bool = True):
     if name_or_path is None or name_or_path.lower() == "none":
         return None
     from wordboard.dictionary import load_dictionary
+    from wordboard.progress import ProgressLine
 
-    return load_dictionary(name_or_path)
+    # (shown only when the list is compiled, the first time or after it changed, for a second or more)
+    return load_dictionary(name_or_path, progress=ProgressLine(f"compiling the word list {name_or_path}", "entries", after=1.0)
+                           if progress else None)

@@ -21,7 +21,7 @@ def register(subparsers) -> None:
     parser.add_argument("records", nargs="*", metavar="GAME.gcg",
                         help="game records to show (default: the shipped sample game)")
     parser.add_argument("--edition", metavar="NAME|PATH", default=None,
-                        help="board and tile set (default: the record's #edition pragma, else scrabble)")
+                        help="board and tile set (default: the record's edition note, else scrabble)")
     parser.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
                         help="pause between moves (default: 0)")
     parser.set_defaults(handler=run)
@@ -30,8 +30,8 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record
-    from wordboard.lexulous.replay import replay_record
-    from wordboard.lexulous.show import describe_event, sample_game_path
+    from wordboard.crossword.replay import replay_record
+    from wordboard.crossword.show import describe_event, sample_game_path
 
     paths = args.records or [sample_game_path()]
     all_ok = True

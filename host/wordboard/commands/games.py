@@ -29,7 +29,9 @@ def register(subparsers) -> None:
     resume.set_defaults(handler=run_resume)
     export = sub.add_parser("export", help="write a game as GCG (Lexulous, Scrabble) or JSON (all)")
     export.add_argument("game", type=int, metavar="ID")
-    export.add_argument("--format", choices=("json", "gcg"), default="json")
+    export.add_argument("--format", choices=("json", "gcg"), default=None,
+                        help="gcg (the community's game record; the default for Lexulous and Scrabble) "
+                             "or json (every event; the default for the other games)")
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     export.set_defaults(handler=run_export)
 
@@ -48,6 +50,8 @@ def _when(t) -> str:
 
 def run_list(args) -> int:
     with _journal(args) as journal:
+        if journal.salvage_report:
+            print(journal.salvage_report)
         games = journal.games()
         if not games:
             print(f"no games in {journal.path}")
@@ -58,25 +62,35 @@ def run_list(args) -> int:
             return 0
         print(f"{'ID':>4}  {'STARTED':16}  {'KIND':10} {'EDITION':10} {'EVENTS':>6}  STATE     PLAYERS")
         for g in games:
-            state = "finished" if g.finished else "playing"
+            state = "damaged" if g.damaged else "finished" if g.finished else "playing"
             print(f"{g.id:>4}  {_when(g.started):16}  {g.kind:10} {g.edition:10} {g.events:>6}  "
                   f"{state:9} {', '.join(g.players)}")
     return 0
 
 
 def _describe(info, game) -> list[str]:
-    lines = []
-    board = getattr(game, "board", None)
-    if hasattr(board, "render"):
-        lines.append(board.render())
-    scores = getattr(game, "scores", None)
-    if scores is not None:
-        lines.append("scores: " + ", ".join(f"{p} {s}" for p, s in zip(info.players, scores)))
-    if getattr(game, "is_over", False):
-        lines.append("the game is over")
-    elif hasattr(game, "current"):
-        lines.append(f"{info.players[game.current]} to play")
+    """The game's position, from its family (the board, the scores) and its engine (whose turn,
+    how it ended)."""
+    from wordboard import registry
+
+    lines = registry.family_for_kind(info.kind).describe(game)
+    outcome = game.outcome()
+    if outcome is not None:
+        lines.append(f"the game is over ({outcome.reason}): "
+                     + ", ".join(f"{p} {s}" for p, s in outcome.scores.items()) + f"; {outcome.result_text()}")
+    else:
+        waiting = game.waiting_for()
+        names = game.player_names
+        what = "to play" if waiting.what == "move" else "to answer"
+        lines.append(f"{names[waiting.player]} {what}")
     return lines
+
+
+def _refuse_damaged(info, what: str) -> None:
+    from wordboard.errors import UserError
+
+    if info.damaged:
+        raise UserError(f"game {info.id} is damaged ({info.damaged}): it cannot be {what}")
 
 
 def run_show(args) -> int:
@@ -84,6 +98,7 @@ def run_show(args) -> int:
 
     with _journal(args) as journal:
         info = journal.game(args.game)
+        _refuse_damaged(info, "shown")
         print(f"game {info.id}: {info.kind} ({info.edition}), {', '.join(info.players)}, seed "
               f"{info.seed}, started {_when(info.started)}"
               + (f", finished {_when(info.finished)}" if info.finished else ""))
@@ -122,13 +137,16 @@ def run_resume(args) -> int:
 def run_export(args) -> int:
     from pathlib import Path
 
+    from wordboard import registry
     from wordboard.journal import codec_for, rebuild
 
     with _journal(args) as journal:
         info = journal.game(args.game)
-        if args.format == "gcg":
+        _refuse_damaged(info, "exported")
+        fmt = args.format or registry.family_for_kind(info.kind).record_format
+        if fmt == "gcg":
             _, game = rebuild(journal, info.id)
-            text = codec_for(info.kind).export(game, "gcg")
+            text = codec_for(info.kind).export(game, "gcg", info)
         else:
             text = json.dumps({
                 "id": info.id, "kind": info.kind, "edition": info.edition,

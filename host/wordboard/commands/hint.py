@@ -17,7 +17,7 @@ def _position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turn", type=int, default=None, metavar="N",
                         help="the board before the record's N-th move (default: after its last)")
     parser.add_argument("--edition", metavar="NAME|PATH", default=None,
-                        help="board and tile set (default: the record's #edition pragma, else scrabble)")
+                        help="board and tile set (default: the record's edition note, else scrabble)")
     parser.add_argument("--lexicon", metavar="LIST|PATH", default="scowl:70", help=LEXICON_HELP)
 
 
@@ -47,9 +47,9 @@ def load_position(args):
     """(edition, board, record or None) for ``--game``/``--turn``/``--edition``."""
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record, open_edition
+    from wordboard.crossword.board import Board
+    from wordboard.crossword.replay import replay_record
     from wordboard.errors import UserError
-    from wordboard.lexulous.board import Board
-    from wordboard.lexulous.replay import replay_record
 
     if args.game is None:
         if args.turn is not None:
@@ -76,8 +76,8 @@ def load_position(args):
 
 def open_dawg(lexicon: str):
     from wordboard.commands.common import open_lexicon
+    from wordboard.crossword.dawgcache import dawg_for
     from wordboard.errors import UserError
-    from wordboard.lexulous.dawgcache import dawg_for
 
     dictionary = open_lexicon(lexicon)
     if dictionary is None:
@@ -86,9 +86,9 @@ def open_dawg(lexicon: str):
 
 
 def run_hint(args) -> int:
+    from wordboard.crossword.hint import hint
+    from wordboard.crossword.movegen import rack_counts
     from wordboard.errors import UserError
-    from wordboard.lexulous.hint import hint
-    from wordboard.lexulous.movegen import rack_counts
 
     if args.top < 1:
         raise UserError("--top must be at least 1")
@@ -135,10 +135,10 @@ def check_rack(rack: str, edition, board) -> None:
 
 
 def run_blank(args) -> int:
+    from wordboard.crossword.board import square_name
+    from wordboard.crossword.hint import infer_blanks
+    from wordboard.crossword.moves import parse_position
     from wordboard.errors import UserError
-    from wordboard.lexulous.hint import infer_blanks
-    from wordboard.lexulous.board import square_name
-    from wordboard.lexulous.moves import parse_position
 
     edition, board, _ = load_position(args)
     dictionary, _ = open_dawg(args.lexicon)
@@ -194,8 +194,8 @@ class _AnyWord:
 
 def _placement_problem(board, edition, tiles) -> str | None:
     """Why putting ``tiles`` down is illegal whatever the blanks stand for, or ``None``."""
-    from wordboard.lexulous.moves import Placement, Play
-    from wordboard.lexulous.scoring import IllegalMove, evaluate_play
+    from wordboard.crossword.moves import Placement, Play
+    from wordboard.crossword.scoring import IllegalMove, evaluate_play
 
     play = Play(tuple(Placement(r, c, "A" if ch == "?" else ch.upper(), ch == "?" or ch.islower())
                       for (r, c), ch in tiles))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-GAMES = ("lexulous", "scrabble", "extradiction", "hexx", "dexikon")
-
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -23,7 +21,9 @@ def register(subparsers) -> None:
     sub = parser.add_subparsers(dest="leds_command", metavar="ACTION")
     sub.required = True
     show = sub.add_parser("show", parents=[common], help="a game's base scene, with optional overlays")
-    show.add_argument("game", choices=GAMES)
+    from wordboard import registry
+
+    show.add_argument("game", choices=registry.game_names())
     show.add_argument("--last-move", metavar="SQ,SQ", help="squares of the last move, e.g. H8,I8")
     show.add_argument("--invalid", metavar="SQ,SQ", help="squares at fault in a pending placement")
     show.add_argument("--hint", metavar="SQ,SQ", help="squares of a hint")
@@ -36,7 +36,7 @@ def register(subparsers) -> None:
 
 
 def _squares(text: str | None):
-    from wordboard.lexulous import parse_square
+    from wordboard.crossword import parse_square
 
     return [parse_square(s) for s in text.split(",")] if text else []
 
@@ -63,32 +63,10 @@ def _output(args, leds, config) -> None:
 
 
 def _scene(game: str):
-    from wordboard.leds import scenes
+    from wordboard import registry
 
-    if game in ("lexulous", "scrabble"):
-        from wordboard.editions import load_edition
-
-        layout = load_edition(game).board
-        return layout.rows, layout.cols, scenes.crossword_scene(layout)
-    if game == "extradiction":
-        from wordboard.extradiction.edition import load_edition
-
-        edition = load_edition()
-        return edition.rows, edition.columns, scenes.extradiction_scene(edition)
-    if game == "hexx":
-        from wordboard.hexx.edition import load_edition
-
-        layout = load_edition().layout
-        squares = frozenset((s[0], s[1]) for s in layout.squares)
-
-        class Empty:
-            rows, cols = layout.height, layout.width
-            owners: dict = {}
-            placed = flipped = ()
-        Empty.squares = squares
-        return layout.height, layout.width, scenes.hexx_scene(Empty())
-    rows = cols = 15
-    return rows, cols, scenes.dexikon_scene(rows, cols, scenes.card_slots(rows, cols), ["next"])
+    family, edition = registry.resolve(game)
+    return family.empty_scene(edition)
 
 
 def run_show(args) -> int:

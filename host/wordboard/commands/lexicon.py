@@ -6,6 +6,8 @@ import argparse
 import sys
 import time
 
+from wordboard.progress import ProgressLine
+
 LIST_HELP = ("a word list: wamerican, wbritish, scowl:SIZE[:SPELLING[:VARIANTS]] "
              "(e.g. scowl:70, scowl:80:british) or the path of a file with one word per line")
 
@@ -80,29 +82,11 @@ def _count(text: str) -> int:
     return value
 
 
-class _ProgressLine:
-    """Prints "compiling LIST: 45% (..)" on stderr: updated in place on a terminal, once otherwise."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.tty = sys.stderr.isatty()
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        percent = 100 if total == 0 else done * 100 // total
-        line = f"compiling {self.name}: {percent:3d}% ({done:,} of {total:,} entries)"
-        if self.tty:
-            print("\r" + line, end="\n" if done >= total else "", file=sys.stderr, flush=True)
-        elif done >= total:
-            print(line, file=sys.stderr, flush=True)
-        self.shown = True
-
-
 def _load(list_name: str, **kwargs):
     from wordboard.dictionary import load_dictionary
 
     started = time.perf_counter()
-    dictionary = load_dictionary(list_name, progress=_ProgressLine(list_name), **kwargs)
+    dictionary = load_dictionary(list_name, progress=ProgressLine(f"compiling {list_name}", "entries"), **kwargs)
     return dictionary, time.perf_counter() - started
 
 

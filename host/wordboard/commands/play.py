@@ -4,15 +4,6 @@ from __future__ import annotations
 
 import importlib
 
-# game name -> module with ``register(subparsers)`` adding the game's own parser.
-# Each game's module keeps its imports light; the handler imports the engine.
-PLAY_GAMES: dict[str, str] = {
-    "lexulous": "wordboard.lexulous.terminal",
-    "hexx": "wordboard.hexx.terminal",
-    "extradiction": "wordboard.extradiction.terminal",
-    "dexikon": "wordboard.dexikon.terminal",
-}
-
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -22,5 +13,10 @@ def register(subparsers) -> None:
     )
     games = parser.add_subparsers(dest="game", metavar="GAME", parser_class=type(parser))
     games.required = True
-    for module in PLAY_GAMES.values():
-        importlib.import_module(module).register(games)
+    # Each family's terminal module (``GameFamily.terminal``) has ``register(subparsers)`` adding
+    # the game's own parser; it keeps its imports light, the handler imports the engine.
+    from wordboard import registry
+
+    for family in registry.families():
+        if family.terminal is not None:
+            importlib.import_module(family.terminal).register(games)

@@ -16,7 +16,7 @@ def register(subparsers) -> None:
     parser.add_argument("records", nargs="+", metavar="GAME.gcg", help="game records to replay")
     parser.add_argument("--edition", metavar="NAME|PATH", default=None,
                         help="board and tile set: lexulous, scrabble or an edition file (default: the "
-                             "record's #edition pragma, else scrabble)")
+                             "record's edition note, else scrabble)")
     parser.add_argument("--lexicon", metavar="none|LIST|PATH", default="none",
                         help="check every word against this word list: a file, wamerican, wbritish or "
                              "scowl:SIZE (default: none, since tournament lexicons are not free)")
@@ -30,14 +30,14 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record, open_lexicon
-    from wordboard.lexulous.replay import replay_record
+    from wordboard.crossword.replay import replay_record
 
     records = [gcg.load(path) for path in args.records]
     dictionary = open_lexicon(args.lexicon)
     dawg = None
     if args.check_movegen:
+        from wordboard.crossword.dawgcache import dawg_for
         from wordboard.errors import UserError
-        from wordboard.lexulous.dawgcache import dawg_for
 
         if dictionary is None:
             raise UserError("--check-movegen needs a word list: give --lexicon")
@@ -49,7 +49,7 @@ def run(args) -> int:
         if dawg is None:
             report = replay_record(record, edition, dictionary)
         else:
-            from wordboard.lexulous.movecheck import check_record
+            from wordboard.crossword.movecheck import check_record
 
             report, check = check_record(record, edition, dawg, dictionary)
             report.mismatches = sorted(report.mismatches + check.mismatches, key=lambda m: m.line)

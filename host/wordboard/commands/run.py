@@ -11,20 +11,32 @@ from __future__ import annotations
 
 
 def register(subparsers) -> None:
+    from wordboard import registry
+
     parser = subparsers.add_parser(
         "run", help="run the board: sensors, LEDs, buttons, rules and journal (or its digital twin)",
         description="Run the board controller. With no hardware it plays a whole game on the digital "
                     "twin (simulated sensor board, camera, LEDs and buttons, scripted players), printing "
                     "the board, the LEDs and the scores as it goes. The latest unfinished game is resumed "
                     "(after a crash or a power cut it carries on exactly where it was).")
-    parser.add_argument("--game", choices=("lexulous", "scrabble", "hexx", "extradiction", "dexikon", "all"),
+    parser.add_argument("--game", choices=(*registry.game_names(), "all"),
                         default=None,
                         help="the game (default: the unfinished game, else lexulous); all: a short game of "
-                             "each kind in turn (a demo)")
+                             "each family in turn (a demo)")
     parser.add_argument("--level", choices=("1", "2", "3", "speed"), default=None,
                         help="eXtraDICTION: the level (default 3)")
     parser.add_argument("--variant", choices=("quick", "standard", "long", "long-best5"), default=None,
                         help="Dexikon: how long the game lasts (default quick)")
+    parser.add_argument("--challenge", choices=("void", "single", "double", "five-point", "ten-point"),
+                        default=None,
+                        help="Lexulous/Scrabble: the challenge rule (default void: a phony is refused as it "
+                             "is played; the others let a play stand until the challenge button judges it: "
+                             "single, double (the challenger of a valid play loses a turn), five-point and "
+                             "ten-point (the challenged player gets 5 or 10))")
+    parser.add_argument("--edition", default=None, metavar="NAME|PATH",
+                        help="a new game's board and tile set: a shipped edition or your own edition file "
+                             "(e.g. a copy of lexulous.edition with your set's counts; for HEXX and "
+                             "eXtraDICTION their own edition files)")
     parser.add_argument("--turns", type=int, choices=(4, 6, 8, 10, 12, 16, 20), default=None, metavar="N",
                         help="eXtraDICTION: how many clue cards the game lasts (default 10)")
     parser.add_argument("--hardware", choices=("auto", "sim", "real"), default="auto",
@@ -46,8 +58,14 @@ def register(subparsers) -> None:
     parser.add_argument("--camera", default="auto", metavar="none|virtual|SOURCE",
                         help="auto: the virtual camera in the twin, none on hardware; or a capture "
                              "source (picamera, a /dev/video device)")
-    parser.add_argument("--lexicon", default="scowl:70", metavar="LIST|PATH",
-                        help="word list for checking words and inferring blanks (default scowl:70)")
+    parser.add_argument("--sensing", choices=("auto", "camera", "sensor", "both"), default="auto",
+                        help="how the table is sensed: the camera alone, the sensor board alone, or both (the "
+                             "camera checking the sensor board); auto: what is attached (on the twin: the "
+                             "simulated sensor board, with the virtual camera for Lexulous and Scrabble)")
+    parser.add_argument("--lexicon", default="default", metavar="LIST|PATH",
+                        help="word list for checking words and inferring blanks (default: the game's own: "
+                             "wordgame for Lexulous, Scrabble and HEXX, scowl:70 for the others; none: no "
+                             "word checks)")
     parser.add_argument("--quiet-time", type=_positive, default=None, metavar="SECONDS",
                         help="end a turn by itself after this long with a valid placement untouched")
     parser.add_argument("--seed", type=int, default=None, help="new game: the bag's seed")
@@ -108,18 +126,25 @@ def _game_options(args) -> dict:
         options["variant"] = args.variant
     if getattr(args, "turns", None):
         options["turns"] = args.turns
+    if getattr(args, "edition", None):
+        options["edition"] = args.edition
+    if getattr(args, "challenge", None):
+        options["challenge"] = args.challenge
     return options
 
 
 def _run_all(args) -> int:
-    """``--game all``: one new, short game of each kind, one after the other."""
+    """``--game all``: one new, short game of each family, one after the other."""
     import copy
 
+    from wordboard import registry
+
     code = 0
-    for game in ("lexulous", "hexx", "extradiction", "dexikon"):
+    for family in registry.families():
+        game = next(iter(family.editions))
         one = copy.copy(args)
         one.game, one.resume = game, "no"
-        one.turns = 4 if game == "extradiction" else None
+        one.turns = family.quick_options.get("turns")
         print(f"=== {game} ===", flush=True)
         code = max(code, run(one))
     return code
@@ -141,6 +166,9 @@ def run(args) -> int:
     speed = args.speed or (40.0 if args.quick else 8.0)
     if args.players is not None and not 2 <= len(args.players) <= 4:
         raise UserError("give 2 to 4 player names")
+    if twin and args.lexicon.lower() == "none":
+        raise UserError("the digital twin's scripted players choose their words from a word list: "
+                        "give one with --lexicon (--lexicon none is for the real board)")
     if args.players is None and args.resume != "yes":
         from wordboard.night import pairing_file  # a game night: the organiser's pairing for this board
 
@@ -156,7 +184,9 @@ def run(args) -> int:
     config = SessionConfig(
         game=args.game, hardware=hardware, players=tuple(args.players or ()), resume=args.resume,
         speed=speed if twin else 1.0, seed=args.seed,
-        camera=("none" if args.quick and args.camera == "auto" and args.game != "extradiction" else args.camera),
+        camera=("none" if args.quick and args.camera == "auto" and args.sensing == "auto" and not _writes(args.game)
+                else args.camera),
+        sensing=args.sensing,
         lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
         journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
         noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args))
@@ -169,10 +199,16 @@ def run(args) -> int:
     started = time.monotonic()
     with open_session(config) as session:
         session.wait_ready()
-        where = "the digital twin (simulated sensor board" + (
-            ", virtual camera" if session.camera_source is not None else "") + \
-            f", LEDs and buttons; speed x{speed:g})" if twin else "the board"
-        title = getattr(session, "title", None) or session.adapter.game.edition.name
+        sensing = "sensor" if session.sensing == "both" and twin and session.camera_source is None \
+            else session.sensing
+        if twin:
+            sensed = {"camera": "the virtual camera alone", "both": "simulated sensor board, virtual camera",
+                      "sensor": "simulated sensor board"}[sensing]
+            where = f"the digital twin ({sensed}, LEDs and buttons; speed x{speed:g})"
+        else:
+            where = "the board (" + {"camera": "the camera alone", "both": "sensor board and camera",
+                                     "sensor": "sensor board"}[sensing] + ")"
+        title = session.title
         out(f"wordboard run: {title} on {where}; journal {session.journal.path}")
         screen = _start_screen(args, session, twin, out)
         session.run(max_moves=args.max_moves, should_stop=lambda: bool(stopping) or (
@@ -196,6 +232,13 @@ def run(args) -> int:
     if screen is not None:
         screen.close()
     return 0
+
+
+def _writes(game: str | None) -> bool:
+    """Whether ``game`` is played by writing on the board (the camera is its only sensor)."""
+    from wordboard import registry
+
+    return game is not None and registry.family(game).sensing == registry.WRITTEN
 
 
 def _start_screen(args, session, twin: bool, out):

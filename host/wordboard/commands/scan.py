@@ -48,37 +48,16 @@ def board_layout(edition_name: str) -> tuple[str, int, int, tuple[str, ...]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from wordboard.camera.calibration import annotate, load_calibration
-    from wordboard.camera.geometry import GridWarp, parse_corners
+    from wordboard.camera.calibration import annotate
+    from wordboard.camera.geometry import GridWarp
     from wordboard.camera.images import read_image, write_png
-    from wordboard.camera.locate import locate_board
-    from wordboard.camera.markers import detect_corner_markers
-    from wordboard.camera.reader import BoardReader
+    from wordboard.camera.photo import read_photo
 
     edition, rows, cols, squares = board_layout(args.edition)
     image = read_image(args.image)
-    corners, method = None, None
-    orientation = "auto"  # markers and --corners say which way up; else the letters do
-    detection = None if args.corners else detect_corner_markers(image)
-    if args.corners:
-        corners, method = parse_corners(args.corners), "given"
-    elif detection is not None and detection.complete:
-        corners, method = detection.corners, "markers"  # found once here, not again below
-    elif detection is None:
-        saved = load_calibration()
-        height, width = image.shape[:2]
-        if saved is not None and (saved.rows, saved.cols) == (rows, cols) and \
-                abs(saved.image_size[0] / saved.image_size[1] - width / height) < 0.01:
-            corners, method = saved.scaled_to((width, height)), "calibration"
-            # A calibration made on an empty board could not tell which way up: the letters can.
-            orientation = "detect" if saved.orientation_from == "default" else 0
-    if corners is None:
-        location = locate_board(image, rows, cols, squares, markers=detection)  # not searched again
-        corners, method = location.corners, location.method
-        orientation = "detect" if method == "outline" else 0
-    reader = BoardReader(rows, cols, corners, handwritten=args.handwritten, use_tesseract=not args.no_tesseract,
-                         orientation=orientation)
-    reading = reader.read(image)
+    photo = read_photo(image, rows, cols, squares, corners_text=args.corners, handwritten=args.handwritten,
+                       use_tesseract=not args.no_tesseract)
+    reading, method = photo.reading, photo.method
     if args.annotate:
         caption = f"{edition}: grid found by {method}"
         warp = reading.warp or GridWarp(reading.corners, rows, cols)  # bent line by line if the board is not flat

@@ -29,9 +29,9 @@ def run(args) -> int:
     from wordboard import gcg
     from wordboard.commands.common import open_edition
     from wordboard.commands.hint import open_dawg
+    from wordboard.crossword.opponent import play_computer_game
+    from wordboard.crossword.record import game_record
     from wordboard.errors import UserError
-    from wordboard.lexulous.opponent import play_computer_game
-    from wordboard.lexulous.record import game_record
 
     if args.games < 1:
         raise UserError("--games must be at least 1")

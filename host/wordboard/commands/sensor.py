@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import sys
+import os
 import time
 
 from wordboard.commands.tiles import add_board_options, backend_spec
+from wordboard.errors import UserError
 
 
 def register(subparsers) -> None:
@@ -138,9 +139,17 @@ def _simulate(args) -> int:
     from wordboard.sensor.simulator import PtySimulator, parse_grid_size
 
     rows, cols = parse_grid_size(args.grid)
+    if args.link_dir is not None and not os.path.isdir(args.link_dir):
+        raise UserError(f"--link-dir {args.link_dir}: no such folder")
     simulator = PtySimulator(rows=rows, cols=cols, seed=args.seed, link_dir=args.link_dir)
     rng = random.Random(args.seed)
     deadline = time.monotonic() + args.duration if args.duration else None
+    try:
+        simulator.plug()  # (entering the simulator below plugs it only once)
+    except OSError as exc:
+        simulator.unplug()
+        raise UserError(f"cannot make the simulated board's device link in {simulator.path.parent}: "
+                        f"{exc.strerror}") from exc
     with simulator:
         print(f"simulated {rows}x{cols} sensor board on {simulator.path}", flush=True)
         while deadline is None or time.monotonic() < deadline:

@@ -9,12 +9,13 @@ valid (with the engine's move and score), invalid (with the squares at fault), o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
 
 from wordboard.controller.questions import Question
+from wordboard.rules import Square, square_name
 
-Square = tuple[int, int]
 AnswerKey = tuple[str, Square, str | None]   # (question kind, square, tag uid)
 
 
@@ -83,9 +84,29 @@ class GameAdapter(Protocol):
     def winner_squares(self) -> tuple[Square, ...]: ...
 
 
+class TableAdapter:
+    """What every game's adapter does the same way unless it says otherwise (subclass it):
+    no question between moves, nothing animating on the LEDs after a move."""
+
+    def turn_question(self) -> Question | None:
+        """A decision the game waits for between moves (a HEXX roll, a Dexikon phase, an
+        eXtraDICTION guess), asked as a question; None when it waits for a move."""
+        return None
+
+    def animating(self, now: float) -> bool:
+        """Whether the LEDs are animating the last move at game time ``now`` (HEXX's flips)."""
+        return False
+
+    def challenge(self, by: int | None = None) -> Committed | str | None:
+        """The challenge button (``by``: the challenger, default the player to move): what the
+        challenge did, or a sentence when there is nothing to challenge; None: the game has no
+        challenges of this kind."""
+        return None
+
+
 def decision_for(kind: str, square: Square, uid: str | None, value: str) -> dict:
     """The journal decision for an answer about a square."""
-    name = f"{chr(ord('A') + square[1])}{square[0] + 1}"
+    name = square_name(square)
     return {kind: {"square": name, "uid": uid, "value": value}}
 
 
@@ -96,9 +117,8 @@ def answer_key_from_decision(data: Mapping) -> tuple[AnswerKey, str] | None:
     (kind, body), = data.items()
     if not isinstance(body, dict) or set(body) != {"square", "uid", "value"}:
         return None
-    name = body["square"]
     try:
-        square = (int(name[1:]) - 1, ord(name[0].upper()) - ord("A"))
-    except (ValueError, IndexError, TypeError):
+        square = Square.parse(body["square"])
+    except ValueError:
         return None
     return (kind, square, body["uid"]), body["value"]

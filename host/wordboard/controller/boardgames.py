@@ -31,11 +31,6 @@ def dictionary(name: str | None):
         return found
 
 
-def square_name(square: Square) -> str:
-    """``H8``-style name of a (row, col) square, as the controller names squares."""
-    return f"{chr(ord('A') + square[1])}{square[0] + 1}"
-
-
 def parse_square_name(text: str) -> Square:
     text = text.strip().upper()
     return (int(text[1:]) - 1, ord(text[0]) - ord("A"))

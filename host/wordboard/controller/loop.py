@@ -5,7 +5,9 @@ Each :meth:`Controller.step`:
 
 1. drains the sensor board's settled events into the :class:`~wordboard.controller.tracking.BoardTracker`;
 2. takes a camera reading if one arrived (the camera is read on a worker thread, when a turn ends);
-3. polls the buttons (end turn, undo, hint; a long press on end turn is a pass);
+3. polls the buttons (end turn, undo, hint; a long press on end turn is a pass); hints are worked
+   out on a worker thread, once per position (:mod:`wordboard.controller.hinting`), and lit when
+   ready;
 4. polls the answers to the pending question, journals them as decisions, acts on them;
 5. assesses the placement while it is settled (valid and its score, invalid and the squares at
    fault, a blank waiting) for the LEDs, and turns it into a move at the end of the turn;
@@ -18,11 +20,12 @@ or the terminal show it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, answer_key_from_decision, decision_for
+from wordboard.controller.hinting import HintWorker
 from wordboard.controller.tracking import Blocked, BoardTracker, NothingPlaced, Proposal, TurnTracker, square_names
 
 
@@ -67,7 +70,8 @@ class Controller:
         self.out = out or (lambda text: None)
         now = clock()
         self.board = BoardTracker(settle=self.options.settle, identify=identify, now=now)
-        self.turn = TurnTracker(self.board, quiet=self.options.quiet, end_wait=self.options.end_wait)
+        self.turn = TurnTracker(self.board, quiet=self.options.quiet, end_wait=self.options.end_wait,
+                                caught_up=sensor.caught_up)
         self.board.set_committed(adapter.committed_tiles())
         self.answers: dict = {}
         self.question: q.Question | None = None
@@ -80,6 +84,7 @@ class Controller:
         self.last_move_at = now
         self.hint_squares: tuple = ()
         self.hint_at = now
+        self.hints = HintWorker()                   # hints are worked out off this loop
         self.message = ""
         self._overlay_since: dict = {}
         self._frame_due = True
@@ -140,6 +145,7 @@ class Controller:
         if self.answerer is not None:
             for answer in self.answerer.poll():
                 self._answered(answer, now)
+        self._hint_ready(now)
         self._assess_live(now)
         self._end_of_turn(now)
         self._show(now, got)
@@ -180,11 +186,29 @@ class Controller:
             else:
                 self._ask_turn_question()
         elif name == "hint":
-            self.hint_squares = tuple(self.adapter.hint())
+            self.hints.request(self._position(), self.adapter.hint)
+        elif name == "challenge":
+            self._cancel_question()
+            result = self.adapter.challenge()
+            if result is None:
+                self.say("every word is checked against the word list when it is played")
+            elif isinstance(result, str):
+                self.say(result)
+                self._ask_turn_question()
+            else:
+                self._after_commit(result, now)
+
+    def _position(self) -> tuple:
+        """The position a hint is for: the game and its journal's sequence number."""
+        jgame = self.adapter.jgame
+        return (id(self.adapter), jgame.id, jgame.seq)
+
+    def _hint_ready(self, now: float) -> None:
+        squares = self.hints.take(self._position())
+        if squares is not None:
+            self.hint_squares = squares
             self.hint_at = now
             self._frame_due = True
-        elif name == "challenge":
-            self.say("every word is checked against the word list when it is played")
 
     # -- questions -------------------------------------------------------------------------------
 
@@ -344,10 +368,9 @@ class Controller:
 
     def _ask_turn_question(self) -> None:
         """A game that waits for a decision between moves (a HEXX roll, a Dexikon phase, an
-        eXtraDICTION guess) asks it as a question (adapters with ``turn_question``)."""
-        turn_question = getattr(self.adapter, "turn_question", None)
-        if turn_question is not None and not self.adapter.over:
-            self._ask(turn_question(), "turn")
+        eXtraDICTION guess) asks it as a question."""
+        if not self.adapter.over:
+            self._ask(self.adapter.turn_question(), "turn")
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -434,8 +457,7 @@ class Controller:
             return
         wall = self.wall()
         view = self.board.view(now)
-        animating = getattr(self.adapter, "animating", None)   # e.g. HEXX flips after a move
-        animated = (animating is not None and animating(now)) \
+        animated = self.adapter.animating(now) \
             or (self.live is not None and self.live.status in ("invalid", "ask")) or bool(view.disturbed) \
             or self.adapter.over or self.question is not None or not view.settled \
             or (self.hint_squares and now - self.hint_at < self.options.hint_seconds)

@@ -14,8 +14,8 @@ import itertools
 import queue
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 _ids = itertools.count(1)
 
@@ -24,7 +24,8 @@ BLANK = "blank"          # which letter is the blank on this square?
 LETTER = "letter"        # the tag could not be read: which letter is on this square?
 CONFLICT = "conflict"    # the sensor and the camera disagree about a square: which is right?
 TURN = "turn"            # end of turn with nothing put down: pass, swap or carry on?
-SWAP = "swap"            # which tiles go back to the bag?
+SWAP = "swap"            # which tiles go back to the bag (or how many)?
+LEFTOVERS = "leftovers"  # the game is over: which tiles are left on each rack?
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,14 @@ board the controller waits for the sensors on the wall clock instead.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from wordboard.errors import UserError
 
-CROSSWORD = ("lexulous", "scrabble")
-GAMES = CROSSWORD  # the games `wordboard run` plays so far (see hardware/controller.md)
+DEFAULT_GAME = "lexulous"       # a new game when none is named and none is unfinished
+DEFAULT_LEXICON = "default"     # SessionConfig.lexicon: the game's own word list
 DEFAULT_PLAYERS = ("Ada", "Blaise")
 
 
@@ -35,7 +35,7 @@ class TwinStalled(UserError):
 
 @dataclass
 class SessionConfig:
-    game: str | None = None             # None: the resumed game's kind, else lexulous
+    game: str | None = None             # a name --game takes; None: the unfinished game, else lexulous
     hardware: str = "sim"               # "sim" (the twin over a pty), "direct" (tests), "real"
     players: tuple[str, ...] = ()
     resume: str = "auto"                # "auto", "yes", "no"
@@ -44,7 +44,8 @@ class SessionConfig:
     seed: int | None = None
     camera: str = "auto"                # "auto" (virtual in the twin, none on hardware), "none",
                                         # "virtual", or a capture source ("picamera", "/dev/video0")
-    lexicon: str = "scowl:70"
+    lexicon: str | None = "default"     # a word list; "default": the game's own; None: no word checks
+    sensing: str = "auto"               # tile games: "sensor", "camera" (alone), "both", "auto"
     journal: str | Path | None = None
     quiet: float | None = None
     settle: float = 0.3
@@ -55,11 +56,17 @@ class SessionConfig:
     ansi: bool | None = None
     strength: str = "casual"
     out: Callable[[str], None] = field(default=print)
-    game_options: dict = field(default_factory=dict)   # HEXX/eXtraDICTION/Dexikon: see games.py
+    game_options: dict = field(default_factory=dict)   # the game's own options (see each family's start)
 
 
 class Session:
-    """An open board: :attr:`controller`, and in the twin :attr:`players` and :attr:`table`."""
+    """An open board: :attr:`controller`, and in the twin :attr:`players` and :attr:`table`.
+
+    Every game opens the same way; what differs comes from its family in the registry
+    (:mod:`wordboard.registry`): how a new game starts, the table adapter, how the table is
+    sensed (tiles by the sensor board, or letters written on the board read by the camera), and
+    the twin's scripted players.
+    """
 
     def __init__(self, config: SessionConfig):
         self.config = config
@@ -72,151 +79,202 @@ class Session:
 
     # -- opening ----------------------------------------------------------------------------------
 
+    @property
+    def twin(self) -> bool:
+        """The digital twin (the simulated table, or the direct one of the fast tests)."""
+        return self.config.hardware in ("sim", "direct")
+
     def _open(self) -> None:
-        from wordboard.commands.common import open_lexicon
-        from wordboard.controller.crossword import CrosswordAdapter
+        from wordboard import registry
         from wordboard.controller.loop import Controller, ControllerOptions
-        from wordboard.journal import Journal, JournaledGame
+        from wordboard.journal import Journal, default_path
         from wordboard.notify import Notifier
 
         config = self.config
-        twin = config.hardware in ("sim", "direct")
-        journal_path = config.journal
-        if journal_path is None:
-            from wordboard.journal import default_path
-
-            journal_path = default_path(twin=twin)
-        self.journal = Journal(journal_path)
+        twin = self.twin
+        self.journal = Journal(config.journal or default_path(twin=twin))
         self.closers.append(self.journal.close)
-        jgame = self._game(self.journal)
-        self.jgame = jgame
-        dictionary = open_lexicon(config.lexicon) if config.lexicon else None
-        dawg = None
-        if dictionary is not None:
-            from wordboard.lexulous.dawgcache import dawg_for
-
-            dawg = dawg_for(dictionary)
-        self.dictionary, self.dawg = dictionary, dawg
-        adapter = CrosswordAdapter(jgame, dictionary=dictionary, dawg=dawg, physical_racks=not twin)
-        self.adapter = adapter
+        self.jgame = jgame = self._game(self.journal)
+        self.family = family = registry.family_for_kind(jgame.info.kind)
+        self.kind = family.kind
+        self.lexicon = self._lexicon(family, jgame)
+        self.adapter = adapter = family.adapter(jgame, self)
+        self.title = family.game_title(adapter.game)
         rows, cols = adapter.rows, adapter.cols
 
         wall = self._open_clocks(twin)
 
-        # sensors
         self.table = None
-        identify = None
-        if config.hardware == "direct":
-            from wordboard.controller.twin import DirectSensor, identifier
-
-            self.sensor = DirectSensor()
-            identify = identifier()
-        elif config.hardware == "sim":
-            from wordboard.controller.twin import identifier
-
-            self._simulated_sensor(rows, cols)
-            identify = identifier()
-        else:
-            from wordboard.controller.twin import identifier
-            from wordboard.sensor import TileRegistry, open_backend
-
-            self.sensor = open_backend("auto")
-            self.closers.append(self.sensor.close)
-            identify = identifier(TileRegistry.load())
-
-        # camera
         self.camera_source = None
         camera = None
-        kind = config.camera
-        if kind == "auto":
-            kind = "virtual" if config.hardware == "sim" else "none"
-        if kind == "virtual":
-            from wordboard.controller.twin import CameraWorker, TwinCamera
+        sensing = "camera" if family.sensing == registry.WRITTEN else self._tile_sensing(family)
+        self.sensing = sensing
+        if sensing == "camera":
+            identify = self._camera_sensor(rows, cols, twin, tiles=family.sensing != registry.WRITTEN)
+        else:
+            identify = self._tag_sensor(rows, cols)
+            if sensing == "both":
+                camera = self._tile_camera(rows, cols, twin)
+            if twin:
+                from wordboard.controller.twin import Table
 
-            self.camera_source = TwinCamera(rows, cols, seed=jgame.id)
-            camera = CameraWorker(self.camera_source, rows, cols, threaded=not twin)
-            self.closers.append(camera.close)
-        elif kind != "none":
-            from wordboard.camera.capture import open_source
-            from wordboard.controller.twin import CameraWorker
-
-            source = open_source(kind)
-            self.closers.append(source.close)
-            camera = CameraWorker(source, rows, cols, threaded=not twin)
-            self.closers.append(camera.close)
-
-        if twin:
-            from wordboard.controller.twin import Table
-
-            self.table = Table(rows, cols, sim=getattr(self.sensor, "simulator", None),
-                               direct=self.sensor if config.hardware == "direct" else None,
-                               camera=self.camera_source, seed=jgame.id)
-            self.table.lay_out(adapter.committed_tiles())   # the played tiles are still on the table
+                self.table = Table(rows, cols, sim=getattr(self.sensor, "simulator", None),
+                                   direct=self.sensor if config.hardware == "direct" else None,
+                                   camera=self.camera_source, seed=jgame.id)
 
         self._open_leds_and_buttons(rows, cols, twin, wall)
 
         self.notifier = Notifier()
-        options = ControllerOptions(settle=config.settle, quiet=config.quiet, show_leds=config.show_leds,
-                                    ansi=config.ansi, png_dir=config.png_dir)
+        options = ControllerOptions(settle=max(config.settle, family.min_settle), quiet=config.quiet,
+                                    show_leds=config.show_leds, ansi=config.ansi, png_dir=config.png_dir)
         self.controller = Controller(adapter, self.sensor, leds=self.leds, buttons=self.buttons, camera=camera,
                                      notifier=self.notifier, clock=self.clock, wall=wall, identify=identify,
                                      options=options, out=config.out)
         self.players = None
         if twin:
-            from wordboard.controller.twin import Habits, ScriptedPlayers
+            from wordboard.controller.twin import Habits
 
+            if adapter.committed_tiles():
+                self.table.lay_out(adapter.committed_tiles())   # the played tiles are still there
             habits = Habits.tidy() if config.habits == "tidy" else Habits()
-            self.players = ScriptedPlayers(self.controller, self.table, self._chooser(), habits=habits,
-                                           seed=(jgame.info.seed or 0))
+            self.players = family.players(self, habits)
             self.controller.answerer = self.players.answerer
         else:
             from wordboard.controller.questions import StdinAnswerer
 
             self.controller.answerer = StdinAnswerer()
 
+    def _lexicon(self, family, jgame=None) -> str | None:
+        """The word list: the one asked for, else the one the game was started with, else the
+        family's default (None: no word checks)."""
+        lexicon = self.config.lexicon
+        if lexicon != DEFAULT_LEXICON:
+            return None if lexicon is None or lexicon.lower() == "none" else lexicon
+        if jgame is not None and "lexicon" in jgame.info.options:
+            return jgame.info.options["lexicon"]
+        return family.default_lexicon
+
+    def _tag_sensor(self, rows: int, cols: int):
+        """The sensor board that reads the tiles' tags: its simulator on the twin (or the direct
+        table of the fast tests), the real one on the board. Returns how to identify a tag."""
+        from wordboard.controller.twin import identifier
+
+        config = self.config
+        if config.hardware == "direct":
+            from wordboard.controller.twin import DirectSensor
+
+            self.sensor = DirectSensor()
+            return identifier()
+        if config.hardware == "sim":
+            self._simulated_sensor(rows, cols)
+            return identifier()
+        from wordboard.sensor import TileRegistry, open_backend
+
+        self.sensor = open_backend("auto")
+        self.closers.append(self.sensor.close)
+        return identifier(TileRegistry.load())
+
+    def _tile_camera(self, rows: int, cols: int, twin: bool):
+        """The camera that cross-checks the tiles (``config.camera``: ``auto`` is the virtual
+        camera on the simulated table, none on the board)."""
+        from wordboard.camera.worker import CameraWorker
+
+        kind = self.config.camera
+        if kind == "auto":
+            kind = "virtual" if self.config.hardware == "sim" else (
+                "picamera" if self.config.sensing == "both" and self.config.hardware == "real" else "none")
+        if kind == "none":
+            return None
+        if kind == "virtual":
+            from wordboard.controller.twin import TwinCamera
+
+            self.camera_source = source = TwinCamera(rows, cols, seed=self.jgame.id)
+        else:
+            from wordboard.camera.capture import open_source
+
+            source = open_source(kind)
+            self.closers.append(source.close)
+        camera = CameraWorker(source, rows, cols, threaded=not twin)
+        self.closers.append(camera.close)
+        return camera
+
+    def _camera_sensor(self, rows: int, cols: int, twin: bool, *, tiles: bool):
+        """The camera as the only sensor: letters written on the board (``tiles`` False), or the
+        tiles on a board with no sensor board (``tiles``). On the twin the virtual camera looks at
+        the simulated table (or, in the fast tests, the table is read exactly)."""
+        from wordboard.controller.written import TableEyes, VisionEyes, WrittenLetters, identify_written
+
+        config = self.config
+        committed = self.adapter.committed_tiles()           # a resumed game: what is on the board
+        if twin:
+            from wordboard.controller.twin import Table
+
+            self.table = Table(rows, cols, seed=self.jgame.id)
+            self.table.lay_out(committed)                    # there before the camera first looks
+        kind = config.camera
+        if kind == "auto":
+            kind = "virtual" if config.hardware == "sim" else ("exact" if config.hardware == "direct" else "picamera")
+        what = "the tiles" if tiles else "the written letters"
+        if config.hardware == "direct" or kind in ("none", "exact"):
+            if not twin:
+                raise UserError(f"{self.family.title} reads {what} with the camera: give --camera SOURCE")
+            self.sensor = WrittenLetters(TableEyes(self.table), threaded=False, written=tuple(committed), tiles=tiles)
+        elif kind == "virtual":
+            from wordboard.controller.twin import TwinCamera
+
+            self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=not tiles)
+            self.table.camera = self.camera_source
+            self.table.show_camera()
+            self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols, handwritten=not tiles),
+                                         threaded=False, clock=self.clock, period=TWIN_CAMERA_PERIOD, steady=2,
+                                         written=tuple(committed), tiles=tiles)
+        else:
+            from wordboard.camera.capture import open_source
+
+            source = open_source(kind)
+            self.closers.append(source.close)
+            self.sensor = WrittenLetters(VisionEyes(source, rows, cols, handwritten=not tiles), threaded=True,
+                                         wall_period=0.3, steady=2, written=tuple(committed), tiles=tiles,
+                                         clock=self.clock)
+        self.closers.append(self.sensor.close)
+        return identify_written
+
+    def _tile_sensing(self, family) -> str:
+        """How a tile game's table is sensed: ``sensor`` (the sensor board), ``camera`` (the
+        camera alone), or ``both`` (the sensor board, the camera checking it)."""
+        sensing = self.config.sensing
+        if sensing != "auto":
+            return sensing
+        if self.config.hardware in ("sim", "direct"):
+            return "both" if family.twin_camera and self.config.camera != "none" else "sensor"
+        return "both" if self.config.camera not in ("auto", "none") else "sensor"
+
     def _game(self, journal):
+        """The game to play: the unfinished one (of the game asked for, if any), else a new one."""
+        from wordboard import registry
         from wordboard.journal import JournaledGame
 
         config = self.config
         wanted = config.game
-        if wanted is not None and wanted not in GAMES:
-            raise UserError(f"wordboard run does not play {wanted} yet (it plays: {', '.join(GAMES)})")
+        if wanted is not None:
+            registry.family(wanted)                     # an unknown game says so, in one line
         latest = journal.latest_unfinished() if config.resume != "no" else None
-        if latest is not None and wanted is not None and _game_name(latest) != wanted:
+        if latest is not None and wanted is not None and game_name(latest) != wanted:
             latest = None
         if latest is None and config.resume == "yes":
             raise UserError(f"no unfinished game to resume in {journal.path}")
         if latest is not None:
-            jgame = JournaledGame(journal, latest.id)
-            config.out(f"resuming game {latest.id} ({_game_name(latest)}, {', '.join(latest.players)}) "
+            config.out(f"resuming game {latest.id} ({game_name(latest)}, {', '.join(latest.players)}) "
                        f"after {latest.events} events")
-            return jgame
-        name = wanted or "lexulous"
+            return JournaledGame(journal, latest.id)
+        name = wanted or DEFAULT_GAME
+        family, edition = registry.resolve(name)
         players = tuple(config.players) or DEFAULT_PLAYERS
         seed = config.seed if config.seed is not None else int(time.time()) % 100000
-        jgame = JournaledGame.start(journal, "lexulous", name, players, seed=seed,
-                                    options={"lexicon": config.lexicon})
-        config.out(f"new game {jgame.id}: {name}, {', '.join(players)} (seed {seed})")
+        jgame = family.start(journal, edition, players, seed=seed, lexicon=self._lexicon(family),
+                             options=config.game_options or {})
+        config.out(f"new game {jgame.id}: {name}, {', '.join(jgame.info.players)} (seed {seed})")
         return jgame
-
-    def _chooser(self):
-        from wordboard.lexulous.opponent import Opponent
-
-        edition = self.adapter.game.edition
-        if self.dawg is None:
-            from wordboard.lexulous.selfplay import greedy_move
-
-            return greedy_move
-        opponents = {}
-
-        def choose(game):
-            key = len(game.history)
-            opponent = opponents.get(game.current)
-            if opponent is None:
-                opponent = opponents[game.current] = Opponent(self.dawg, edition, self.config.strength)
-            opponent.rng.seed((self.jgame.info.seed or 0) * 131 + key)
-            return opponent.move(game)
-        return choose
 
     # -- running ----------------------------------------------------------------------------------
 
@@ -244,7 +302,7 @@ class Session:
     def wait_ready(self, timeout: float = 10.0, tick: float = 0.05) -> None:
         """Wait for the sensor board's handshake (the real board: ``timeout`` wall seconds; the
         twin: as many simulated seconds, the twin's time moved on by ``tick``)."""
-        from wordboard.controller.twin import TwinClock
+        from wordboard.controller.clocks import TwinClock
         from wordboard.sensor.events import ConnectionState
 
         if isinstance(self.clock, TwinClock) and self.clock.parts:
@@ -261,7 +319,7 @@ class Session:
         """Set ``self.clock`` (game time: the twin's simulated time, paced to the wall clock x
         ``speed`` over the simulated sensor board and unpaced in direct tests; real time on the
         board) and return the wall clock the LEDs and buttons use."""
-        from wordboard.controller.twin import ScaledClock, TwinClock
+        from wordboard.controller.clocks import ScaledClock, TwinClock
 
         if self.config.hardware == "direct":
             self.clock = TwinClock()
@@ -314,7 +372,7 @@ class Session:
         """Run until the game is over (or ``max_moves`` committed, or ``max_seconds`` of wall time).
         The board: each controller step waits up to ``poll`` seconds for the sensors. The twin:
         controller, players, then the twin's time moves on by ``tick`` game seconds."""
-        from wordboard.controller.twin import TwinClock
+        from wordboard.controller.clocks import TwinClock
 
         controller = self.controller
         start_wall = time.monotonic()
@@ -351,7 +409,7 @@ class Session:
         """The board runs ``seconds`` of wall time with nobody playing (the screen's summary after
         a game): on the board the controller waits that long for the sensors; on the twin it
         steps, and the twin's time moves on by as much (the LEDs' animations go on)."""
-        from wordboard.controller.twin import TwinClock
+        from wordboard.controller.clocks import TwinClock
 
         if not isinstance(self.clock, TwinClock):
             self.controller.step(seconds)
@@ -376,15 +434,12 @@ class Session:
 
 
 def open_session(config: SessionConfig) -> Session:
-    """The board for the configured game, or the one to resume: Lexulous/Scrabble here, HEXX,
-    eXtraDICTION and Dexikon in :mod:`wordboard.controller.games`."""
-    from wordboard.controller.games import KINDS, GameSession, resumed_kind
-
-    kind = config.game if config.game is not None else resumed_kind(config)
-    return GameSession(config) if kind in KINDS else Session(config)
+    """The board for the configured game, or the one to resume."""
+    return Session(config)
 
 
-def _game_name(info) -> str:
-    if info.kind == "lexulous":
-        return "scrabble" if info.edition == "scrabble" else "lexulous"
-    return info.kind
+def game_name(info) -> str:
+    """The name ``--game`` takes for a journalled game (``scrabble``, ``hexx``...)."""
+    from wordboard import registry
+
+    return registry.family_for_kind(info.kind).edition_name(info.edition)

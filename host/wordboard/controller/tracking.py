@@ -18,7 +18,7 @@ compares the two:
 time with a placement that the game accepted) asks for the move; it is delivered only once the
 board is settled, with no committed tile disturbed, as a :class:`Proposal`. What a proposal means
 (letters, blanks, validity, score) is the game adapter's business
-(:mod:`wordboard.controller.crossword`).
+(:mod:`wordboard.crossword.table`).
 
 Out-of-order events: each event may carry the time it happened (``at``); an event older than the
 last one applied to its square is stale and ignored, and a snapshot replaces every square it is
@@ -27,8 +27,10 @@ newer than. Duplicates are harmless (the state is a set, not a count).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
+
+from wordboard.rules import square_name
 
 Square = tuple[int, int]
 
@@ -306,6 +308,9 @@ class TurnTracker:
     board: BoardTracker
     quiet: float | None = None
     end_wait: float = 5.0        # how long an end-turn press waits for the board to settle
+    # Whether the sensors have reported the table as it was at a time (a camera reads every so
+    # often: a press waits for a reading taken after it); default: they report at once.
+    caught_up: Callable[[float], bool] = field(default=lambda since: True, repr=False)
     _end_requested_at: float | None = None
     _accepted_at: float | None = field(default=None, repr=False)   # changed_at of an accepted view
 
@@ -328,8 +333,9 @@ class TurnTracker:
         view = self.board.view(now)
         reason = None
         if self._end_requested_at is not None:
-            if not view.settled and now - self._end_requested_at < self.end_wait:
-                return None          # a tile is still moving: wait for the board to settle
+            waited = now - self._end_requested_at
+            if (not view.settled or not self.caught_up(self._end_requested_at)) and waited < self.end_wait:
+                return None          # a tile is still moving, or the camera has not looked since: wait
             reason = "button"
         elif (self.quiet is not None and view.settled and view.pending and not view.disturbed
               and self._accepted_at == view.changed_at and now - view.changed_at >= self.quiet):
@@ -339,7 +345,7 @@ class TurnTracker:
         self._end_requested_at = None
         self._accepted_at = None
         if view.disturbed:
-            names = ", ".join(_name(s) for s in view.disturbed)
+            names = ", ".join(square_name(s) for s in view.disturbed)
             return Blocked(view.disturbed, f"a tile that was already played is out of place ({names}): "
                                            "put it back")
         if not view.settled:
@@ -349,9 +355,6 @@ class TurnTracker:
         return Proposal(view.pending, reason)
 
 
-def _name(square: Square) -> str:
-    return f"{chr(ord('A') + square[1])}{square[0] + 1}"
-
 
 def square_names(squares: Iterable[Square]) -> str:
-    return ", ".join(_name(s) for s in squares)
+    return ", ".join(square_name(s) for s in squares)

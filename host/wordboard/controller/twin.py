@@ -4,17 +4,13 @@
   as ``wordboard tiles write`` does) on squares. It drives the sensor board simulator (the
   firmware's own scan logic, over a pseudo-terminal to the real serial link) or, for fast tests,
   :class:`DirectSensor` (settled events straight away), and the virtual camera's board state.
-* :class:`ScriptedPlayers`: the people at the table. They choose their moves with the computer
-  opponent and put the tiles down the way people do: thinking, sliding a tile into place,
-  putting one on the wrong square and taking it back, knocking a played tile off and putting it
-  back, bumping the table, now and then a play the rules refuse (then corrected). A moment after
-  the last tile they press the end-turn button, and they answer the board's questions (a blank's
-  letter, which of tag and camera is right) from what they meant to do.
-* :class:`CameraWorker`: the camera (virtual or real) read when a turn ends: on a worker thread
-  on the board, at once in the twin.
-* Clocks: :class:`TwinClock` (the twin's one simulated time, see below), :class:`ManualClock`,
-  and :class:`ScaledClock` (the wall clock from 0, ``speed`` times faster: the real board's game
-  clock at speed 1).
+* :class:`TwinCamera`: the virtual camera over the table.
+* :class:`Habits`: how untidy the scripted players are. The players themselves live with their
+  game (``wordboard.crossword.players``, ``wordboard.hexx.players``...), on the common ground of
+  :class:`~wordboard.controller.players.TablePlayers`.
+* The clocks are in :mod:`wordboard.controller.clocks` (:class:`TwinClock` is the twin's one
+  simulated time, see below); the camera worker that reads a camera, virtual or real, is in
+  :mod:`wordboard.camera.worker`.
 
 One time for the whole twin: the game clock is a :class:`TwinClock` that moves in fixed steps,
 and each step first brings the simulated sensor board (its firmware, the pty and the real serial
@@ -26,101 +22,20 @@ how fast simulated time may run against the wall clock.
 
 from __future__ import annotations
 
-import math
 import queue
 import random
 import threading
-import time
-from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from wordboard.controller import questions as q
-from wordboard.sensor.events import Lifted, Placed, Square as SensorSquare, Tag
+from wordboard.sensor.events import Lifted, Placed, Tag
+from wordboard.sensor.events import Square as SensorSquare
 from wordboard.sensor.identity import BlankTile, LetterTile, decode_tile_code, encode_tile_code
 
 Square = tuple[int, int]
 
 
 # -- clocks ---------------------------------------------------------------------------------------
-
-class ScaledClock:
-    """Game time: the monotonic wall clock, ``speed`` times faster, from 0."""
-
-    def __init__(self, speed: float = 1.0, wall: Callable[[], float] = time.monotonic):
-        self.speed = speed
-        self.wall = wall
-        self._origin = wall()
-
-    def __call__(self) -> float:
-        return (self.wall() - self._origin) * self.speed
-
-
-class ManualClock:
-    def __init__(self, start: float = 0.0):
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
-class TwinClock(ManualClock):
-    """The digital twin's time: simulated seconds from 0, moved only by :meth:`advance`.
-
-    An advance first brings each of :attr:`parts` (objects with ``advance_to(seconds)``, such as
-    the lockstep :class:`~wordboard.sensor.simulator.SimulatedSensorLink`) to the new time, so
-    whatever the host reads next has happened by then. ``speed`` caps how fast simulated time runs
-    against the wall clock: an advance that gets ahead of the wall clock x ``speed`` sleeps; one
-    that falls behind (a busy computer, a long think of the computer player) does not race to
-    catch up more than :attr:`MAX_LAG` wall seconds. 0 or infinity: as fast as the computer goes.
-    The speed changes how long a game takes, never what happens in it.
-    """
-
-    MAX_LAG = 0.25
-
-    def __init__(self, speed: float = 0.0, *, wall: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep):
-        super().__init__(0.0)
-        self.wall = wall
-        self.sleep = sleep
-        self.parts: list = []
-        self._us = 0                       # whole microseconds: no rounding drift over a game
-        self.speed = speed
-
-    @property
-    def speed(self) -> float:
-        return self._speed
-
-    @speed.setter
-    def speed(self, speed: float) -> None:
-        """The cap may change at any time: the pace starts again from now."""
-        self._speed = speed
-        self._origin: float | None = None  # the wall time simulated time 0 stands for
-
-    @property
-    def paced(self) -> bool:
-        return bool(self.speed) and not math.isinf(self.speed)
-
-    def advance(self, seconds: float) -> None:
-        self._us += max(0, round(seconds * 1e6))
-        target = self._us / 1e6
-        for part in self.parts:
-            part.advance_to(target)
-        self.now = target
-        if self.paced:
-            self._pace()
-
-    def _pace(self) -> None:
-        wall = self.wall()
-        if self._origin is None:
-            self._origin = wall - self.now / self.speed
-        ahead = self._origin + self.now / self.speed - wall
-        if ahead > 0:
-            self.sleep(ahead)
-        elif ahead < -self.MAX_LAG:
-            self._origin -= ahead + self.MAX_LAG
 
 
 # -- identities -------------------------------------------------------------------------------------
@@ -164,6 +79,10 @@ def identity_of(name: str):
 class DirectSensor:
     """A sensor backend without firmware or wire: the table's changes become settled events at
     once (for fast tests; the noise the firmware filters is not simulated here)."""
+
+    def caught_up(self, since: float) -> bool:
+        """Events are emitted as the table changes: always caught up."""
+        return True
 
     def __init__(self):
         self._events: queue.Queue = queue.Queue()
@@ -279,6 +198,10 @@ class Table:
             lines[r][c] = name if len(name) == 1 else "?"
         return ["".join(line) for line in lines]
 
+    def show_camera(self) -> None:
+        """Show the camera the table as it is (a camera just attached)."""
+        self._camera()
+
     def _camera(self) -> None:
         if self.camera is None:
             return
@@ -319,25 +242,6 @@ WRITTEN_HEIGHT = (0.42, 0.58)
 WRITTEN_OFFSET = 0.04
 
 
-def frugal_memory() -> None:
-    """Reading pictures makes and frees big buffers (frames, straightened boards): with glibc's
-    defaults the freed memory stays in the process (the threshold for giving big blocks straight
-    back to the system grows as they are freed, and each thread gets its own heap). A fixed
-    threshold and two heaps keep ``wordboard run`` with a camera well under 150 MB. Elsewhere
-    than glibc: nothing."""
-    import ctypes
-    import ctypes.util
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        mallopt = libc.mallopt
-    except (OSError, AttributeError):
-        return
-    m_mmap_threshold, m_arena_max = -3, -8
-    mallopt(m_mmap_threshold, 256 * 1024)
-    mallopt(m_arena_max, 2)
-
-
 class TwinCamera:
     """The virtual camera over the twin's table (a capture source: ``read() -> BGR frame``).
 
@@ -352,9 +256,11 @@ class TwinCamera:
     def __init__(self, rows: int, cols: int, *, seed: int = 0, handwritten: bool = False,
                  image_size: tuple[int, int] = TWIN_IMAGE_SIZE, style=None):
         import numpy as np
+
         from wordboard.camera import virtual
         from wordboard.camera.geometry import GridCorners
         from wordboard.camera.state import BoardState
+        from wordboard.camera.worker import frugal_memory
 
         frugal_memory()
         self.rows, self.cols = rows, cols
@@ -457,113 +363,6 @@ class TwinCamera:
         self._clean = None
 
 
-def board_reader(source, rows: int, cols: int, *, handwritten: bool = False):
-    """The handwriting or tile reader for frames from ``source``. The twin's camera is calibrated
-    (its grid corners are known, as ``wordboard camera calibrate`` records a real one's), and its
-    frames are steady, so a smaller change of a square's pixels is taken as a change to read again
-    (a thin written I or L changes a square less than a tile does)."""
-    from wordboard.camera.reader import BoardReader
-
-    corners = getattr(source, "grid_corners", None)
-    if corners is not None:
-        return BoardReader(rows, cols, corners, handwritten=handwritten, use_tesseract=False,
-                           change_threshold=TWIN_CHANGE_THRESHOLD)
-    return BoardReader(rows, cols, handwritten=handwritten, use_tesseract=False)
-
-
-TWIN_CHANGE_THRESHOLD = 8.0
-
-
-class CameraWorker:
-    """Reads the camera when asked: ``request(at)``, later ``poll() -> (symbols, at)`` where
-    symbols maps every square to ``(symbol, confidence)``. ``frames`` frames are read per request
-    (the reader votes over them). On a worker thread (the board: the LEDs and buttons go on while
-    it reads), or with ``threaded=False`` at the next :meth:`poll` (the twin: the read takes no
-    simulated time, so its answer does not depend on how fast this computer reads)."""
-
-    def __init__(self, source, rows: int, cols: int, *, frames: int = 3, reader=None, handwritten=False,
-                 threaded: bool = True):
-        self.source = source
-        self.rows, self.cols = rows, cols
-        self.frames = frames
-        self._reader = reader
-        self.handwritten = handwritten
-        self._requests: queue.Queue = queue.Queue()
-        self._results: queue.Queue = queue.Queue()
-        self.failures = 0
-        self.reads = 0
-        self._opened = False
-        frugal_memory()
-        self._thread = None
-        if threaded:
-            self._thread = threading.Thread(target=self._run, daemon=True, name="camera")
-            self._thread.start()
-
-    def request(self, at: float) -> None:
-        self._requests.put(at)
-
-    def poll(self):
-        if self._thread is None:
-            at = self._latest(None)
-            if at is not None:
-                self._results.put((self._read(), at))
-        try:
-            return self._results.get_nowait()
-        except queue.Empty:
-            return None
-
-    def _latest(self, at: float | None) -> float | None:
-        """``at`` or a later request waiting (only the latest matters); None when closing."""
-        while not self._requests.empty():
-            nxt = self._requests.get()
-            if nxt is None:
-                return None
-            at = nxt
-        return at
-
-    def _run(self) -> None:
-        while True:
-            at = self._latest(self._requests.get())
-            if at is None:
-                return
-            self._results.put((self._read(), at))
-
-    def _read(self) -> dict:
-        if not self._opened:
-            self._opened = True
-            try:
-                if self._reader is None:
-                    self._reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
-            except Exception:  # noqa: BLE001 - no camera: every request answers "nothing seen"
-                self._reader = None
-        symbols = {}
-        try:
-            if self._reader is not None:
-                reading = None
-                for _ in range(self.frames):
-                    reading = self._reader.update(self.source.read())
-                self.reads += 1
-                if reading is not None and not reading.occluded:
-                    for r, row in enumerate(reading.squares):
-                        for c, square in enumerate(row):
-                            symbols[(r, c)] = (square.symbol, square.confidence)
-        except Exception:  # noqa: BLE001 - a failed read is no opinion, never a crash
-            self.failures += 1
-        return symbols
-
-    def close(self) -> None:
-        self._requests.put(None)
-
-
-def same_move(a, b) -> bool:
-    """Two engine moves are the same (a play's tiles in any order)."""
-    if type(a) is not type(b):
-        return False
-    if hasattr(a, "placements"):
-        return sorted(a.placements) == sorted(b.placements)
-    return a == b
-
-
 # -- the people -------------------------------------------------------------------------------------
 
 @dataclass
@@ -581,270 +380,6 @@ class Habits:
     reach: float = 0.5                          # seconds from the last tile to the end-turn press
 
     @classmethod
-    def tidy(cls) -> "Habits":
+    def tidy(cls) -> Habits:
         return cls(slide=0, second_thoughts=0, knock=0, bump=0, mistake=0)
 
-
-@dataclass
-class PlannedTurn:
-    move: object
-    actions: list = field(default_factory=list)    # (game time, callable, label)
-    pressed: bool = False
-    blanks: dict = field(default_factory=dict)     # square -> letter meant
-    answer_turn: str = "pass"
-    swap_tiles: str = ""
-    fixes: list = field(default_factory=list)      # actions queued for after an outcome
-    pressed_at: float = 0.0
-    acted_at: float = float("-inf")                # when the players last touched the table
-
-
-class ScriptedPlayers:
-    """Everyone at the table (see the module docs). ``choose(game) -> move`` picks each move."""
-
-    def __init__(self, controller, table: Table, choose: Callable, *, habits: Habits | None = None,
-                 seed: int = 0, out: Callable[[str], None] | None = None, press_timeout: float = 30.0):
-        self.controller = controller
-        self.table = table
-        self.choose = choose
-        self.habits = habits or Habits()
-        self.seed = seed
-        self.out = out or (lambda text: None)
-        self.press_timeout = press_timeout
-        self.plan: PlannedTurn | None = None
-        self._planned_for = None
-        self._settled = 0                  # moves (and undos) the board has committed so far
-        self.intended: list = []           # the moves the players meant, in order (for tests)
-        self.outcomes: list[str] = []
-        self.as_meant = 0                  # moves committed exactly as the player meant them
-        self.mismatches: list = []         # moves committed that the player did not mean
-        controller.listeners.append(self._heard)
-        self.answerer = q.CallbackAnswerer(self._answer)
-
-    @property
-    def game(self):
-        return self.controller.adapter.game
-
-    def _rng(self, extra: int = 0) -> random.Random:
-        return random.Random((self.seed * 1_000_003 + self.controller.adapter.jgame.seq * 7919 + extra))
-
-    # -- listening to the board -------------------------------------------------------------------
-
-    def _heard(self, kind: str, data) -> None:
-        self.outcomes.append(kind)
-        if kind in ("commit", "undo"):
-            self._settled += 1
-        plan = self.plan
-        if plan is None:
-            return
-        now = self.controller.clock()
-        if kind == "commit":
-            history = self.game.history
-            made = history[-1].move if history else None
-            if same_move(made, plan.move):
-                self.as_meant += 1
-            else:
-                self.mismatches.append((plan.move, made))
-            self.plan = None
-        elif kind == "undo":
-            self.plan = None
-        elif kind in ("invalid", "blocked") and plan.pressed:
-            # put the tiles where they were meant to go (then press again: see step)
-            plan.pressed = False
-            if plan.fixes:
-                plan.actions.extend((now + 1.0 + i * 0.3, action, label)
-                                    for i, (_, action, label) in enumerate(plan.fixes))
-                plan.fixes = []
-            else:
-                plan.actions.extend(self._repair_actions(plan, now))
-
-    def _answer(self, question: q.Question) -> str | None:
-        plan = self.plan
-        if question.kind == q.BLANK:
-            square = question.squares[0]
-            if plan is not None and square in plan.blanks:
-                return plan.blanks[square]
-            return question.choices[0] if question.choices else "E"
-        if question.kind in (q.LETTER, q.CONFLICT):
-            found = self.table.tiles.get(question.squares[0])
-            if found is None:
-                return None
-            name = found[1]
-            return name if question.accepts(name) else (question.choices[0] if question.choices else name)
-        if question.kind == q.TURN:
-            return plan.answer_turn if plan is not None else "carry on"
-        if question.kind == q.SWAP:
-            return plan.swap_tiles if plan is not None and plan.swap_tiles else None
-        return None
-
-    # -- acting -------------------------------------------------------------------------------------
-
-    def step(self, now: float) -> None:
-        adapter = self.controller.adapter
-        if adapter.over:
-            return
-        # A new plan once the board committed (or undid) a move; the answers to its questions
-        # (a blank's letter) are journalled too, but the turn goes on.
-        key = (self._settled, self.game.current)
-        if self.plan is None or self._planned_for != key:
-            if self.plan is not None and self._planned_for != key:
-                self.plan = None
-            self._plan(now)
-            self._planned_for = key
-        plan = self.plan
-        if plan is None:
-            return
-        while plan.actions and plan.actions[0][0] <= now:
-            _, action, label = plan.actions.pop(0)
-            action()
-            plan.acted_at = now
-        if not plan.actions and self.controller.question is None and now - plan.acted_at >= self.habits.reach and (
-                not plan.pressed or now - plan.pressed_at > self.press_timeout):
-            self._press(now)           # done placing (or nothing happened): press end turn
-
-    def _press(self, now: float) -> None:
-        plan = self.plan
-        if plan is not None:
-            plan.pressed = True
-            plan.pressed_at = now
-        self.controller.buttons.inject("end-turn")
-
-    def _press_long(self) -> None:
-        if self.plan is not None:
-            self.plan.pressed = True
-            self.plan.pressed_at = self.controller.clock()
-        self.controller.buttons.inject("end-turn", "long")
-
-    def _plan(self, now: float) -> None:
-        from wordboard.lexulous import Exchange, Play
-
-        game = self.game
-        rng = self._rng()
-        habits = self.habits
-        move = self.choose(game)
-        plan = PlannedTurn(move)
-        self.intended.append((game.players[game.current], move))
-        t = now + rng.uniform(*habits.think)
-        actions = plan.actions
-        # the table's physical state may lag the engine after an undo or a restart
-        committed = self.controller.adapter.committed_tiles()
-        for square in list(self.table.tiles):
-            if square not in committed:
-                actions.append((t, lambda s=square: self.table.take(s), "clear"))
-        for square, name in committed.items():
-            if square not in self.table.tiles:
-                actions.append((t, lambda s=square, n=name: self.table.put(s, self.table.new_tile(n)), "restore"))
-        if not isinstance(move, Play):
-            plan.answer_turn = "swap" if isinstance(move, Exchange) else "pass"
-            plan.swap_tiles = move.tiles if isinstance(move, Exchange) else ""
-            actions.append((t + 0.5, self._press_long, "long press"))
-            self.plan = plan
-            return
-        placements = list(move.placements)
-        rng.shuffle(placements)
-        targets = {p.square for p in placements}
-        knocked = None
-        if committed and rng.random() < habits.knock:
-            knocked = rng.choice(sorted(committed))
-        for p in placements:
-            name = "?" if p.blank else p.letter
-            if p.blank:
-                plan.blanks[p.square] = p.letter
-            roll = rng.random()
-            free = [s for s in self.table.empty_squares_near(p.square) if s not in targets and s not in committed]
-            if roll < habits.slide and free:
-                start = rng.choice(free)
-
-                def slide(square=p.square, start=start, name=name):
-                    uid = self.table.new_tile(name)
-                    self.table.put(start, uid)
-                    self.table.slide(uid, [start, square], 60.0)
-                actions.append((t, slide, "slide"))
-                t += 0.6
-            elif roll < habits.slide + habits.second_thoughts and free:
-                wrong = rng.choice(free)
-
-                def wrong_then_right(wrong=wrong, square=p.square, name=name, when=t):
-                    uid = self.table.new_tile(name)
-                    self.table.put(wrong, uid)
-                    self.plan and self.plan.actions.insert(0, (self.controller.clock() + 1.0,
-                                                               lambda: self._move(wrong, square), "rethink"))
-                actions.append((t, wrong_then_right, "second thoughts"))
-                t += 1.2
-            else:
-                actions.append((t, lambda s=p.square, n=name: self.table.put(s, self.table.new_tile(n)), "put"))
-            t += rng.uniform(*habits.per_tile)
-        if knocked is not None:
-            actions.append((t - 0.5, lambda s=knocked: self._knock(s), "knock"))
-            if rng.random() >= habits.knock_left:
-                actions.append((t + 1.0, lambda s=knocked: self._restore(s), "put back"))
-                t += 1.5
-        if rng.random() < habits.bump and self.table.tiles:
-            actions.append((t, lambda: self.table.bump(sorted(self.table.tiles)[:6]), "bump"))
-            t += 0.5
-        mistake = self._mistake(move, rng) if rng.random() < habits.mistake else None
-        if mistake is not None:
-            src, dst = mistake
-            actions.append((t, lambda: self._move(src, dst), "mistake"))
-            t += 0.5
-            plan.fixes = [(t, lambda: self._move(dst, src), "fix")]
-        actions.sort(key=lambda a: a[0])
-        self.plan = plan
-
-    def _mistake(self, move, rng):
-        """Move one tile of the play to a square where the play is illegal (never a legal play)."""
-        from wordboard.lexulous import Placement, Play
-
-        game = self.game
-        placements = list(move.placements)
-        p = rng.choice(placements)
-        occupied = set(self.controller.adapter.committed_tiles()) | {x.square for x in placements}
-        for _ in range(20):
-            dst = (p.row + rng.randint(-2, 2), p.col + rng.randint(-2, 2))
-            if dst in occupied or not (0 <= dst[0] < self.table.rows and 0 <= dst[1] < self.table.cols):
-                continue
-            wrong = Play(tuple(x if x is not p else Placement(dst[0], dst[1], p.letter, p.blank) for x in placements))
-            if any(x.blank for x in placements):
-                return None          # a blank could make it legal under another letter
-            if game.illegal_reason(wrong) is not None:
-                return p.square, dst
-        return None
-
-    def _move(self, src: Square, dst: Square) -> None:
-        found = self.table.tiles.get(src)
-        if found is None:
-            return
-        uid = self.table.take(src)
-        self.table.put(dst, uid)
-
-    def _knock(self, square: Square) -> None:
-        found = self.table.tiles.get(square)
-        if found is None:
-            return
-        self._knocked = (square, self.table.take(square))
-
-    def _restore(self, square: Square) -> None:
-        knocked = getattr(self, "_knocked", None)
-        if knocked is not None and knocked[0] == square and square not in self.table.tiles:
-            self.table.put(square, knocked[1])
-        self._knocked = None
-
-    def _repair_actions(self, plan: PlannedTurn, now: float) -> list:
-        """Make the table what the player meant: played tiles back, this turn's tiles where planned."""
-        from wordboard.lexulous import Play
-
-        def repair():
-            committed = self.controller.adapter.committed_tiles()
-            knocked = getattr(self, "_knocked", None)
-            if knocked is not None:
-                self._restore(knocked[0])
-            meant = {}
-            if isinstance(plan.move, Play):
-                meant = {p.square: ("?" if p.blank else p.letter) for p in plan.move.placements}
-            want = {**committed, **meant}
-            for square, (uid, name) in list(self.table.tiles.items()):
-                if want.get(square) != name:
-                    self.table.take(square)
-            for square, name in want.items():
-                if square not in self.table.tiles:
-                    self.table.put(square, self.table.new_tile(name))
-        return [(now + 1.0, repair, "repair")]

@@ -1,4 +1,5 @@
-"""Letters written on the board, read by the camera: the only sensor eXtraDICTION has.
+"""Letters written on the board, read by the camera: the only sensor eXtraDICTION has; and with
+``tiles`` the tiles on a board sensed by the camera alone (no sensor board).
 
 :class:`WrittenLetters` is a sensor backend (``next_event``, ``request_snapshot``, ``close``) made
 of "eyes": each reading of the board becomes ``Placed``/``Lifted`` events for what changed, so the
@@ -22,22 +23,33 @@ import random
 import threading
 import time
 
-from wordboard.sensor.events import Lifted, Placed, Square as SensorSquare, Tag
-from wordboard.sensor.identity import LetterTile, decode_tile_code, encode_tile_code
+from wordboard.sensor.events import Lifted, Placed, Tag
+from wordboard.sensor.events import Square as SensorSquare
+from wordboard.sensor.identity import BlankTile, LetterTile, decode_tile_code, encode_tile_code
 
 Square = tuple[int, int]
 UNSURE = "~"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+BLANK_TILE = "?"        # what the tile reader says of a blank tile
 
 
 def written_tag(square: Square, symbol: str) -> Tag:
+    """The "tag" of what the camera sees on a square: a letter (written, or a letter tile), a
+    blank tile (``?``), or an unsure reading (no tile code)."""
     uid = bytes([0xEE, square[0] & 0xFF, square[1] & 0xFF, ord(symbol) & 0xFF])
-    memory = encode_tile_code(LetterTile(symbol)) if symbol in LETTERS else b""
+    if symbol in LETTERS:
+        memory = encode_tile_code(LetterTile(symbol))
+    elif symbol == BLANK_TILE:
+        memory = encode_tile_code(BlankTile())
+    else:
+        memory = b""
     return Tag(uid, memory)
 
 
 def identify_written(tag: Tag) -> str | None:
     identity = decode_tile_code(tag.memory)
+    if isinstance(identity, BlankTile):
+        return BLANK_TILE
     return getattr(identity, "letter", None)
 
 
@@ -68,8 +80,10 @@ class TableEyes:
 class VisionEyes:
     """A camera (``read() -> image``) and the handwriting reader."""
 
-    def __init__(self, source, rows: int, cols: int, *, frames: int = 3, reader=None, full_every: int = 4):
+    def __init__(self, source, rows: int, cols: int, *, frames: int = 3, reader=None, full_every: int = 4,
+                 handwritten: bool = True):
         self.source = source
+        self.handwritten = handwritten          # letters written by hand; else tiles
         self.rows, self.cols = rows, cols
         self.frames = frames
         self.reader = reader
@@ -82,9 +96,9 @@ class VisionEyes:
 
     def read(self) -> dict | None:
         if self.reader is None:
-            from wordboard.controller.twin import board_reader
+            from wordboard.camera.worker import board_reader
 
-            self.reader = board_reader(self.source, self.rows, self.cols, handwritten=True)
+            self.reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
         reading = full = None
         self._reads += 1
         try:
@@ -103,8 +117,9 @@ class VisionEyes:
             return None
         if reading is None or reading.occluded:
             return None
+        shown = (".",) if not self.handwritten else (".", "?")     # for tiles, "?" is a blank tile
         out = {(r, c): (sq.symbol, sq.confidence) for r, row in enumerate(reading.squares)
-               for c, sq in enumerate(row) if sq.symbol not in (".", "?")}
+               for c, sq in enumerate(row) if sq.symbol not in shown}
         if full is not None:
             for r, row in enumerate(full.squares):
                 for c, sq in enumerate(row):
@@ -119,8 +134,12 @@ class WrittenLetters:
     ``clock`` and ``period`` at most once every ``period`` seconds of that clock."""
 
     def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = 0.6,
-                 steady: int = 1, clock=None, period: float | None = None):
+                 steady: int = 1, clock=None, period: float | None = None, written=(), tiles: bool = False):
         self.eyes = eyes
+        self.tiles = tiles              # the camera reads tiles (a "?" is a blank tile), not writing
+        # Squares already written on (a resumed game): what is seen there is writing, never the
+        # board's own marks, even in the first reading.
+        self.written = frozenset(tuple(s) for s in written)
         self.confidence = confidence
         self.wall_period = wall_period
         self.clock = clock
@@ -131,6 +150,7 @@ class WrittenLetters:
         self._changing: dict[Square, tuple[str | None, int]] = {}   # square -> (reading, readings in a row)
         self.background: dict[Square, str] | None = None
         self.readings = 0
+        self._scanned: list[float] = []        # when the last readings were taken (the clock's time)
         self._events: queue.Queue = queue.Queue()
         self._stop = threading.Event()
         self._thread = None
@@ -145,17 +165,20 @@ class WrittenLetters:
             self._stop.wait(self.wall_period)
 
     def _scan(self) -> None:
+        taken = self.clock() if self.clock is not None else time.monotonic()
         symbols = self.eyes.read()
         if symbols is None:
             return
         self.readings += 1
+        self._scanned = (self._scanned + [taken])[-8:]
         now: dict[Square, str] = {}
+        known = LETTERS + BLANK_TILE if self.tiles else LETTERS
         for square, (symbol, confidence) in symbols.items():
-            if symbol in (".", "?"):
+            if symbol == "." or (symbol == BLANK_TILE and not self.tiles):
                 continue
-            now[square] = symbol if confidence >= self.confidence and symbol in LETTERS else UNSURE
-        if self.background is None:
-            self.background = dict(now)     # marks on the board before anything was written
+            now[square] = symbol if confidence >= self.confidence and symbol in known else UNSURE
+        if self.background is None:         # marks on the board before anything was written
+            self.background = {} if self.tiles else {sq: sym for sq, sym in now.items() if sq not in self.written}
         for square, symbol in self.background.items():
             if now.get(square) in (symbol, UNSURE):
                 del now[square]             # a stain or a shadow the camera always sees
@@ -192,8 +215,12 @@ class WrittenLetters:
         return out
 
     def next_event(self, timeout: float | None = None):
-        if not self.threaded and self._events.empty() and self._due() and self.eyes.changed():
-            self._scan()
+        if not self.threaded and self._events.empty() and self._due():
+            if self.eyes.changed():
+                self._scan()
+            elif self.readings:             # nothing changed since the last reading: it still holds
+                taken = self.clock() if self.clock is not None else time.monotonic()
+                self._scanned = (self._scanned + [taken] * (self.steady + 1))[-8:]
         try:
             if self.threaded and timeout:
                 return self._events.get(timeout=timeout)
@@ -212,6 +239,12 @@ class WrittenLetters:
 
     def request_snapshot(self) -> None:
         pass
+
+    def caught_up(self, since: float) -> bool:
+        """Whether enough readings were taken after ``since`` for what the board held then to
+        have come through (a change needs ``steady`` readings in a row, one more to change a
+        letter into another)."""
+        return sum(1 for t in self._scanned if t >= since) >= self.steady + 1
 
     def wait_connected(self, timeout: float = 10.0) -> bool:
         """Ready once the first reading is in (the camera found the board)."""

@@ -10,15 +10,40 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from wordboard.dexikon.cards import ALPHABET, Card
-from wordboard.dexikon.engine import (AcceptWord, Action, Bank, BuyDecision, Buy, Challenge,
-                                      ChallengeDecision, ChooseWord, Concede, DeclareWord,
-                                      DefendDecision, EndReturn, EndReturnDecision, EndTurn,
-                                      Game, GiveUp, Insist, KeepDecision, KeepPoolCard,
-                                      LastWordDecision, PlayCards, PlayDecision, PointsDecision,
-                                      RefreshPool, ResolveAction, Respond, ResponseDecision,
-                                      Spend, WordChoice)
-from wordboard.dexikon.words import find_words, best_last_word
+from wordboard.dexikon.cards import ALPHABET
+from wordboard.dexikon.engine import (
+    AcceptWord,
+    Action,
+    Bank,
+    Buy,
+    BuyDecision,
+    Challenge,
+    ChallengeDecision,
+    ChooseWord,
+    Concede,
+    DeclareWord,
+    DefendDecision,
+    EndReturn,
+    EndReturnDecision,
+    EndTurn,
+    Game,
+    GiveUp,
+    Insist,
+    KeepDecision,
+    KeepPoolCard,
+    LastWordDecision,
+    PlayCards,
+    PlayDecision,
+    PointsDecision,
+    RefreshPool,
+    ResolveAction,
+    Respond,
+    ResponseDecision,
+    Spend,
+    WordChoice,
+)
+from wordboard.dexikon.words import best_last_word, find_words
+from wordboard.extradiction.wordfilter import is_unsuitable
 
 __all__ = ["AutoPlayer", "play_out"]
 
@@ -93,8 +118,11 @@ class AutoPlayer:
                 self._failed.add((d.player, word))
                 return DeclareWord(tuple(c.id for c in row), word)
         exclude = set(game.banked_words) | {w for p, w in self._failed if p == d.player}
-        options = find_words(table, game.dictionary, limit=self.word_choice, exclude=exclude,
+        # the demo player never declares a word unsuitable for children (issue 19): a few more
+        # options are asked for, so a blocked best word leaves the next best
+        options = find_words(table, game.dictionary, limit=self.word_choice + 10, exclude=exclude,
                              empty_hand_bonus=True)
+        options = [o for o in options if not is_unsuitable(o.word)][: self.word_choice]
         if not options:
             return GiveUp()
         option = self.rng.choice(options)

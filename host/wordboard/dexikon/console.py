@@ -26,17 +26,44 @@ Commands (``help`` lists them; the prompt shows those that fit the moment)::
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence, TextIO
+from typing import TextIO
 
 from wordboard.dexikon.cards import Card
-from wordboard.dexikon.engine import (AcceptWord, Action, Bank, Buy, BuyDecision, Challenge,
-                                      ChallengeDecision, ChooseWord, Concede, DeclareWord,
-                                      DefendDecision, EndReturn, EndReturnDecision, EndTurn,
-                                      Game, GameOver, GiveUp, IllegalAction, Insist, KeepDecision,
-                                      KeepPoolCard, LastWordDecision, PlayCards,
-                                      PlayDecision, PointsDecision, RefreshPool, ResolveAction,
-                                      Respond, ResponseDecision, Spend, WordChoice)
+from wordboard.dexikon.engine import (
+    AcceptWord,
+    Action,
+    Bank,
+    Buy,
+    BuyDecision,
+    Challenge,
+    ChallengeDecision,
+    ChooseWord,
+    Concede,
+    DeclareWord,
+    DefendDecision,
+    EndReturn,
+    EndReturnDecision,
+    EndTurn,
+    Game,
+    GameOver,
+    GiveUp,
+    IllegalAction,
+    Insist,
+    KeepDecision,
+    KeepPoolCard,
+    LastWordDecision,
+    PlayCards,
+    PlayDecision,
+    PointsDecision,
+    RefreshPool,
+    ResolveAction,
+    Respond,
+    ResponseDecision,
+    Spend,
+    WordChoice,
+)
 from wordboard.dexikon.sheet_svg import score_sheet_svg
 from wordboard.dexikon.words import best_last_word, find_words
 from wordboard.errors import UserError

@@ -57,16 +57,19 @@ Decisions where the rulebook is silent or ambiguous (each has a test):
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any
 
 from wordboard.dexikon.cards import Card, CardSet, EffectType, Role
-from wordboard.dexikon.scoring import (STANDARD, FinalScore, ScoreSheet, Variant, final_score,
-                                       rank)
+from wordboard.dexikon.scoring import STANDARD, FinalScore, ScoreSheet, Variant, final_score, rank
 from wordboard.dexikon.words import MIN_WORD_LENGTH, WordList, fits_row, row_spellings
 from wordboard.dictionary import fold_word
+from wordboard.engine import DECISION, MOVE, OVER, Verdict, Waiting, dry_run_of
+from wordboard.rules import IllegalMove, Outcome, RuleId
 
 __all__ = [
     "HAND_SIZE", "POOL_SIZE", "SOLO_POOL_PENALTIES", "Phase", "IllegalAction", "Game", "Player",
@@ -82,29 +85,55 @@ HAND_SIZE = 6              # "draw six new cards"
 POOL_SIZE = 6              # "Deal six cards from the pool stack face up"
 SOLO_POOL_PENALTIES = 10   # "shuffle ten Penalties into the pool deck"
 
-# Rule names used in IllegalAction, quoting the rulebook's headings.
-R_PHASE = "Taking a turn: each turn is broken into six phases"
-R_PLAY = "1. Play cards"
-R_ACTION = "1. Play cards: each Action card has an effect that you can resolve once"
-R_RETRY = "Challenging a player's word: a second attempt does not resolve Action effects"
-R_DECLARE = "2. Declare your word"
-R_BANKED = "Important: once you BANK a word, nobody can spell that word again"
-R_LENGTH = "2. Declare your word (wordboard: a word has at least two letters)"
-R_STRICT = "Optional: the dictionary is the authority"
-R_CHALLENGE = "Challenging a player's word"
-R_RESPONSE = "Response (yellow): show it to ignore Attack cards"
-R_REFRESH = "4. Refresh the pool (optional): once per turn, before using your points"
-R_SOLO_REFRESH = "Solo play: you can no longer choose to refresh the pool"
-R_POINTS = "5. Use your points: SPEND or BANK"
-R_BUY = "5. Buy cards for their points cost"
-R_BUY_ONE = "5. You must buy at least one card"
-R_ONE_CORE = "5. You may not buy more than one core (0 cost) card"
-R_NO_WORD = "If you do not spell a valid word on your turn, you must still buy a 0-cost card"
-R_SOLO_KEEP = "Solo play: return all but one (your choice) of the pool cards"
-R_LAST_WORD = "Getting the last word"
-R_LAST_PENALTY = "A Penalty gained in a challenge over a last word may not be used in it"
-R_END_RETURN = "End of the game (black): return cards not used in your last word"
-R_SETUP = "Setup"
+class Rule(RuleId):
+    """The rules an action can break, quoting the rulebook's headings."""
+
+    PHASE = "Taking a turn: each turn is broken into six phases"
+    PLAY = "1. Play cards"
+    ACTION = "1. Play cards: each Action card has an effect that you can resolve once"
+    RETRY = "Challenging a player's word: a second attempt does not resolve Action effects"
+    DECLARE = "2. Declare your word"
+    BANKED = "Important: once you BANK a word, nobody can spell that word again"
+    LENGTH = "2. Declare your word (wordboard: a word has at least two letters)"
+    STRICT = "Optional: the dictionary is the authority"
+    CHALLENGE = "Challenging a player's word"
+    RESPONSE = "Response (yellow): show it to ignore Attack cards"
+    REFRESH = "4. Refresh the pool (optional): once per turn, before using your points"
+    SOLO_REFRESH = "Solo play: you can no longer choose to refresh the pool"
+    POINTS = "5. Use your points: SPEND or BANK"
+    BUY = "5. Buy cards for their points cost"
+    BUY_ONE = "5. You must buy at least one card"
+    ONE_CORE = "5. You may not buy more than one core (0 cost) card"
+    NO_WORD = "If you do not spell a valid word on your turn, you must still buy a 0-cost card"
+    SOLO_KEEP = "Solo play: return all but one (your choice) of the pool cards"
+    LAST_WORD = "Getting the last word"
+    LAST_PENALTY = "A Penalty gained in a challenge over a last word may not be used in it"
+    END_RETURN = "End of the game (black): return cards not used in your last word"
+    SETUP = "Setup"
+
+
+R_PHASE = Rule.PHASE
+R_PLAY = Rule.PLAY
+R_ACTION = Rule.ACTION
+R_RETRY = Rule.RETRY
+R_DECLARE = Rule.DECLARE
+R_BANKED = Rule.BANKED
+R_LENGTH = Rule.LENGTH
+R_STRICT = Rule.STRICT
+R_CHALLENGE = Rule.CHALLENGE
+R_RESPONSE = Rule.RESPONSE
+R_REFRESH = Rule.REFRESH
+R_SOLO_REFRESH = Rule.SOLO_REFRESH
+R_POINTS = Rule.POINTS
+R_BUY = Rule.BUY
+R_BUY_ONE = Rule.BUY_ONE
+R_ONE_CORE = Rule.ONE_CORE
+R_NO_WORD = Rule.NO_WORD
+R_SOLO_KEEP = Rule.SOLO_KEEP
+R_LAST_WORD = Rule.LAST_WORD
+R_LAST_PENALTY = Rule.LAST_PENALTY
+R_END_RETURN = Rule.END_RETURN
+R_SETUP = Rule.SETUP
 
 
 class Phase(enum.Enum):
@@ -121,19 +150,18 @@ class Phase(enum.Enum):
     OVER = "game over"
 
 
-class IllegalAction(Exception):
+class IllegalAction(IllegalMove):
     """An action the rules do not allow now; ``rule`` names the rule it breaks."""
 
     def __init__(self, rule: str, message: str):
-        self.rule = rule
-        self.message = message
-        super().__init__(f"{message} [{rule}]")
+        super().__init__(rule, message, text=f"{message} [{rule}]")
 
 
 # ---------------------------------------------------------------------------------------------
 # Actions
 
 
+@dataclass(frozen=True)
 class Action:
     """Base class of everything a player can do."""
 
@@ -251,6 +279,11 @@ class EndReturn(Action):
 
     cards: tuple[int, ...]
 
+
+#: Every action, by its name (its text form starts with it).
+_ACTIONS: dict[str, type[Action]] = {cls.__name__: cls for cls in (
+    PlayCards, ResolveAction, DeclareWord, ChooseWord, GiveUp, AcceptWord, Challenge, Concede, Insist,
+    Respond, RefreshPool, Spend, Bank, Buy, EndTurn, KeepPoolCard, EndReturn)}
 
 _ACTION_LABELS: dict[type, str] = {
     PlayCards: "playing cards", ResolveAction: "resolving an Action effect",
@@ -614,7 +647,7 @@ class Game:
             return KeepDecision(t.player, tuple(self.pool))
         if self.phase is Phase.LAST_WORD:
             p = self._last_queue[0]
-            return LastWordDecision(p, self._last_attempt, self._last_word_cards(p))
+            return LastWordDecision(p, self._last_attempt, self.last_word_cards(p))
         if self.phase is Phase.END_RETURN:
             p = self._end_queue[0]
             return EndReturnDecision(p, self._end_return_limit(p), self._end_return_cards(p))
@@ -634,12 +667,84 @@ class Game:
         """Raise :class:`IllegalAction` (naming the rule) if ``action`` may not be played now."""
         self._dispatch(action, apply=False)
 
+    # -- the engine protocol (wordboard.engine) ------------------------------------------------
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def waiting_for(self) -> Waiting:
+        pending = self.pending
+        if isinstance(pending, GameOver):
+            return Waiting(OVER, None)
+        if isinstance(pending, PlayDecision):
+            return Waiting(MOVE, pending.player, pending)
+        return Waiting(DECISION, pending.player, pending)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def dry_run(self, action: Action) -> Verdict:
+        return dry_run_of(self.check, action)
+
+    def push(self, action: Action) -> None:
+        """Take an action (every move and every answer of Dexikon is one)."""
+        self.play(action)
+
+    def can_pop(self) -> bool:
+        return False
+
+    def pop(self) -> None:
+        raise IllegalAction(Rule.PHASE, "an action taken is not taken back")
+
+    def outcome(self) -> Outcome | None:
+        r = self.result
+        if r is None:
+            return None
+        best = r.places[0][0] if r.places else None
+        return Outcome({s.name: s.total for s in r.scores},
+                       tuple(s.name for place, s in r.places if place == best), "the game is over")
+
+    def move_text(self, action: Action) -> str:
+        """The action's name and its fields: ``PlayCards cards=3,5``, ``DeclareWord row=3,5,9
+        word=CAT``, ``Buy name=AT``, ``Bank``."""
+        parts = [type(action).__name__]
+        for f in dataclasses.fields(action):
+            value = getattr(action, f.name)
+            if value is None:
+                continue
+            shown = ",".join(str(v) for v in value) if isinstance(value, tuple) else str(value)
+            parts.append(f"{f.name}={shown}")
+        return " ".join(parts)
+
+    def parse_move(self, text: str) -> Action:
+        words = text.split()
+        cls = _ACTIONS.get(words[0]) if words else None
+        if cls is None:
+            raise ValueError(f"not an action: {text.strip()!r} (one of {', '.join(_ACTIONS)})")
+        kinds = {f.name: f.type for f in dataclasses.fields(cls)}
+        values: dict[str, object] = {}
+        for word in words[1:]:
+            name, eq, value = word.partition("=")
+            if not eq or name not in kinds:
+                raise ValueError(f"{word!r}: {cls.__name__} takes {', '.join(kinds) or 'nothing'}")
+            kind = str(kinds[name])
+            if "tuple" in kind:
+                values[name] = tuple(int(v) for v in value.split(",") if v)
+            elif kind.startswith("int"):
+                values[name] = int(value)
+            else:
+                values[name] = value
+        return cls(**values)
+
     def play(self, action: Action) -> None:
         """Carry out ``action``; :class:`IllegalAction` (and no change) if it breaks a rule."""
         self._dispatch(action, apply=True)
 
     def _dispatch(self, action: Action, apply: bool) -> None:
-        handlers = {
+        # Each handler takes the action of its own class (hence Any).
+        handlers: dict[type[Action], tuple[Callable[[Any, bool], None], tuple[Phase, ...]]] = {
             PlayCards: (self._play_cards, (Phase.PLAY,)),
             ResolveAction: (self._resolve_action, (Phase.PLAY,)),
             DeclareWord: (self._declare, (Phase.PLAY, Phase.LAST_WORD)),
@@ -729,7 +834,7 @@ class Game:
         last = self.phase is Phase.LAST_WORD
         player = self.current
         if last:
-            usable = self._last_word_cards(player.index)
+            usable = self.last_word_cards(player.index)
             row = self._ids(action.row, usable, f"{player.name}'s usable cards", R_LAST_PENALTY)
             exclude: set[str] = set()
         else:
@@ -741,7 +846,7 @@ class Game:
         if action.word is not None:
             word = _folded(action.word)
             self._check_word(word, row, exclude)
-            words = (word,)
+            words: tuple[str, ...] = (word,)
         else:
             words = tuple(row_spellings(row, self.dictionary, exclude))
             if not words:
@@ -825,8 +930,9 @@ class Game:
 
     def _concede(self, action: Concede, apply: bool) -> None:
         if apply:
-            self.log.append(f"{self.players[self._claim.player].name} agrees "
-                            f"{self._claim.word} is not valid")
+            claim = self._claim
+            assert claim is not None
+            self.log.append(f"{self.players[claim.player].name} agrees {claim.word} is not valid")
             self._attempt_failed()
 
     def _insist(self, action: Insist, apply: bool) -> None:
@@ -1141,7 +1247,7 @@ class Game:
         self.phase = Phase.LAST_WORD
         self.log.append("the game ends: last words")
 
-    def _last_word_cards(self, index: int) -> tuple[Card, ...]:
+    def last_word_cards(self, index: int) -> tuple[Card, ...]:
         unusable = self._unusable.get(index, set())
         return tuple(c for c in self.players[index].cards() if c.id not in unusable)
 

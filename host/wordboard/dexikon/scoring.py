@@ -13,8 +13,8 @@ How many banked words count (five) and how many end the game (seven) come from t
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from wordboard.dexikon.cards import CardKind
 

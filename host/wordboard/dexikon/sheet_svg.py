@@ -55,7 +55,7 @@ def score_sheet_svg(score: FinalScore, variant: Variant, *, card_set_name: str =
     """The score sheet of one player at the end of the game, as an SVG document."""
     rows = max(variant.words_to_end, len(score.banked))
     height = 150 + rows * _ROW + 5 * _ROW + 60
-    out = [f'<?xml version="1.0" encoding="UTF-8"?>',
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{height}" '
            f'viewBox="0 0 {_WIDTH} {height}" font-family="DejaVu Sans, Arial, sans-serif">',
            f'<title>Dexikon score sheet: {escape(score.name)}</title>',

@@ -6,9 +6,10 @@ the engine, the card set and the dictionary.
 
 from __future__ import annotations
 
-from wordboard.commands.common import DEFAULT_LEXICON
-
 import argparse
+from pathlib import Path
+
+from wordboard.commands.common import DEFAULT_LEXICON
 
 DESCRIPTION = """\
 Play Dexikon, the deck-building word card game, with wordboard as referee and scorekeeper.
@@ -88,6 +89,9 @@ def _run(args) -> int:
         if not 1 <= args.first <= args.players:
             raise UserError(f"--first: expected 1 to {args.players}")
         first = args.first - 1
+    sheets = Path(args.sheets) if args.sheets else None
+    if sheets is not None:
+        _check_writable(sheets)          # before the game, not after it (the sheets would be lost)
     dictionary = load_dictionary(args.lexicon)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     try:
@@ -95,8 +99,25 @@ def _run(args) -> int:
                     special_penalties=specials, first_player=first, strict=args.strict)
     except IllegalAction as exc:
         raise UserError(exc.message) from None
-    console = Console(game, sys.stdout, sheets_dir=Path(args.sheets) if args.sheets else None,
+    console = Console(game, sys.stdout, sheets_dir=sheets,
                       echo=args.echo if args.echo is not None else not sys.stdin.isatty())
     if args.seed is None:
         print(f"(seed {seed}: pass --seed {seed} to replay this game)")
     return console.run(sys.stdin)
+
+
+def _check_writable(folder: Path) -> None:
+    """``--sheets DIR`` can take the score sheets: the folder exists or can be made, and a file
+    can be written in it; else one line (exit 2) before the game starts."""
+    import tempfile
+
+    from wordboard.errors import UserError
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".wordboard-", suffix=".check"):
+            pass
+    except OSError as exc:
+        raise UserError(f"--sheets {folder}: cannot write the score sheets there "
+                        f"({exc.strerror or exc})") from None
+

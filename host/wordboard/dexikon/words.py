@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import heapq
 import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
-from typing import Iterable, Protocol, Sequence
+from typing import Protocol
 
 import numpy as np
 

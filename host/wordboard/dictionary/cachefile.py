@@ -27,9 +27,9 @@ import hashlib
 import json
 import struct
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from wordboard.dictionary.compile import DictionaryStats
 from wordboard.paths import cache_dir, write_atomically
@@ -66,7 +66,7 @@ class SourceFileState:
     mtime_ns: int
 
     @classmethod
-    def of(cls, path: Path) -> "SourceFileState":
+    def of(cls, path: Path) -> SourceFileState:
         st = path.stat()
         return cls(str(path), st.st_size, st.st_mtime_ns)
 

@@ -8,8 +8,8 @@ expression, and viewable as a fixed-width array for anagram counting.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
 
 from wordboard.dictionary.rules import RejectReason, WordRules, judge_entry
 
@@ -45,7 +45,7 @@ class DictionaryStats:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "DictionaryStats":
+    def from_json(cls, data: dict) -> DictionaryStats:
         """Inverse of ``to_json``; raises KeyError/TypeError/ValueError on malformed data."""
         rejected = {RejectReason[name]: int(count) for name, count in data["rejected"].items()}
         return cls(int(data["accepted"]), int(data["entries"]), int(data["duplicates"]),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from wordboard.dictionary.compile import DictionaryStats, ProgressCallback, compile_entries
 from wordboard.dictionary.patterns import PatternError, parse_letters, parse_pattern, pattern_regex
@@ -44,7 +45,7 @@ class Dictionary:
 
     @classmethod
     def from_words(cls, words: Iterable[str], rules: WordRules | None = None, *,
-                   source: str = "<memory>", progress: ProgressCallback | None = None) -> "Dictionary":
+                   source: str = "<memory>", progress: ProgressCallback | None = None) -> Dictionary:
         """A dictionary of ``words``, applying the word rules exactly as for a list file.
 
         So ``from_words(["cat", "Cats"])`` holds only CAT (with lower case present, "Cats" is a
@@ -148,7 +149,7 @@ class Dictionary:
         found.sort()
         return found
 
-    def _anagram_index(self, length: int) -> "LetterCountIndex":
+    def _anagram_index(self, length: int) -> LetterCountIndex:
         index = self._anagram_indexes.get(length)
         if index is None:
             from wordboard.dictionary.anagrams import LetterCountIndex

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
 import logging
 import os
+import zlib
 from pathlib import Path
 
 from wordboard.dictionary import cachefile
@@ -18,13 +20,32 @@ __all__ = ["load_dictionary", "compile_source"]
 log = logging.getLogger(__name__)
 
 
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in b"\t\n\r\f\v")
+
+
+def looks_binary(data: bytes) -> bool:
+    """True if ``data`` is not a text file: a NUL byte, or more than one byte in ten a control
+    character, in its first 64 KiB (a word list is UTF-8 or Latin-1 text)."""
+    head = data[:65536]
+    if b"\0" in head:
+        return True
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
+    return controls * 10 > len(head)
+
+
 def _read_sources(source: WordListSource) -> list[bytes]:
     contents = []
     for path in source.paths:
         try:
-            contents.append(path.read_bytes())
-        except OSError as exc:
-            raise UserError(f"cannot read word list {str(path)!r}: {exc.strerror or exc}") from None
+            data = path.read_bytes()
+            if path.suffix == ".gz":
+                data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise UserError(f"cannot read word list {str(path)!r}: {getattr(exc, 'strerror', None) or exc}") from None
+        if looks_binary(data):
+            raise UserError(f"word list {str(path)!r} is a binary file, not a text list of words "
+                            "(one word a line, UTF-8 or Latin-1)")
+        contents.append(data)
     return contents
 
 

@@ -9,7 +9,7 @@ letter, otherwise a string of the allowed letters: ``["C", None, "AE"]``.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from wordboard.dictionary.rules import fold_word
 from wordboard.errors import UserError

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import enum
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 __all__ = [
     "RejectReason",
@@ -64,7 +65,7 @@ _APOSTROPHES = frozenset("'’‘ʼ`´")
 _HYPHENS = frozenset("-‐‑‒–—―−")
 
 
-class RejectReason(str, enum.Enum):
+class RejectReason(str, enum.Enum):  # noqa: UP042 - kept as it was: its members print as RejectReason.X
     """Why a word-list entry is not a word. The value is the label ``lexicon info`` prints."""
 
     APOSTROPHE = "apostrophe"

@@ -15,16 +15,21 @@ the set-up, never downloaded):
     adds spelling variants of that level (1: almost equal, 2: generally acceptable, 3: seldom used).
     Only the word categories are read, never the proper-name, abbreviation or contraction ones.
 
-Anything else is a path to a plain text file, one word per line.
+``wordgame``
+    Shipped with wordboard: a word list made for word games (the npm package word-list, MIT
+    licence, with wordboard's reviewed addendum; see ``dictionary/data/README.md``). The default
+    of the crossword games and HEXX.
+
+Anything else is a path to a plain text file, one word per line (``.gz``: compressed).
 """
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from wordboard.errors import UserError
 
@@ -32,6 +37,7 @@ __all__ = [
     "SYSTEM_DICT_DIR",
     "SYSTEM_LISTS",
     "SCOWL_SIZES",
+    "WORDGAME",
     "SCOWL_SPELLINGS",
     "SystemList",
     "WordListSource",
@@ -42,6 +48,11 @@ __all__ = [
 
 #: Where Debian installs word lists (the Filesystem Hierarchy Standard's place for them).
 SYSTEM_DICT_DIR = Path("/usr/share/dict")
+
+#: The word list shipped inside the package (no install step, no network).
+WORDGAME = "wordgame"
+WORDGAME_FILES = ("word-list.txt.gz", "wordgame-addendum.txt")
+SHIPPED_DIR = Path(__file__).resolve().parent / "data"
 
 SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 SCOWL_SPELLINGS = ("american", "british", "british_z", "canadian", "australian")
@@ -86,7 +97,7 @@ class WordListSource:
 
 def _valid_names_text() -> str:
     sizes = ",".join(str(s) for s in SCOWL_SIZES)
-    return (f"valid names: wamerican, wbritish, scowl:SIZE[:SPELLING[:VARIANTS]] "
+    return (f"valid names: wordgame, wamerican, wbritish, scowl:SIZE[:SPELLING[:VARIANTS]] "
             f"(SIZE {sizes}; SPELLING {', '.join(SCOWL_SPELLINGS)}; VARIANTS 0-3), "
             f"or the path of a word-list file")
 
@@ -146,6 +157,8 @@ def resolve_source(list_name: str | os.PathLike[str], dict_dir: Path | None = No
     if isinstance(list_name, str):
         name = list_name.strip()
         lowered = name.lower()
+        if lowered == WORDGAME:
+            return WordListSource(WORDGAME, tuple(SHIPPED_DIR / f for f in WORDGAME_FILES), True)
         if lowered in ("wamerican", "wbritish"):
             system = SYSTEM_LISTS[lowered]
             path = dict_dir / system.relative_path
@@ -189,7 +202,9 @@ def available_system_lists(dict_dir: Path | None = None) -> list[tuple[str, str,
     SCOWL is listed once per size, in American spelling without variants.
     """
     dict_dir = SYSTEM_DICT_DIR if dict_dir is None else dict_dir
-    found = []
+    found = [(WORDGAME, "a word list made for word games, shipped with wordboard (the crossword "
+              "games' and HEXX's default)", len(WORDGAME_FILES),
+              sum((SHIPPED_DIR / f).stat().st_size for f in WORDGAME_FILES))]
     for name in ("wamerican", "wbritish"):
         path = dict_dir / SYSTEM_LISTS[name].relative_path
         if path.is_file():

@@ -11,11 +11,11 @@ Every problem in a file is reported as one line naming the file, the line and th
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
 
 from wordboard.datafile import DataFile, Section
 from wordboard.errors import UserError
@@ -79,6 +79,18 @@ class TileSet:
     others_lose_own_rack: bool  # when someone goes out, the others lose their own rack's value
     tie_break_before_adjustments: bool  # ties go to the higher score before rack adjustments
     exchange_min_bag: int | None  # None: the bag must hold at least as many tiles as are swapped
+    # With three or four players (a settlement of its own; by default the same as two players').
+    multiplayer_going_out_multiplier: int | None = None
+    multiplayer_others_lose_own_rack: bool | None = None
+
+    def settlement(self, players: int) -> tuple[int, bool]:
+        """(going-out multiplier, whether the others lose their own racks) for ``players``."""
+        if players > 2:
+            return (self.going_out_multiplier if self.multiplayer_going_out_multiplier is None
+                    else self.multiplayer_going_out_multiplier,
+                    self.others_lose_own_rack if self.multiplayer_others_lose_own_rack is None
+                    else self.multiplayer_others_lose_own_rack)
+        return self.going_out_multiplier, self.others_lose_own_rack
 
     @property
     def total(self) -> int:
@@ -227,11 +239,15 @@ def _parse_tiles(section: Section, data: DataFile) -> TileSet:
     others_lose = section.get("others-lose-own-rack", _parse_yes_no, default=True)
     tie_break = section.get("tie-break", _parse_tie_break, default=False)
     exchange = section.get("exchange-needs-bag", _parse_exchange, default=None)
+    bonus_multi = section.get("going-out-bonus-3-4-players", _parse_multiplier, default=None)
+    others_lose_multi = section.get("others-lose-own-rack-3-4-players", _parse_yes_no, default=None)
     section.check_unknown({"rack", "bingo", "letters", "total-tiles", "scoreless-end",
                            "scoreless-end-empty-bag", "going-out-bonus", "others-lose-own-rack",
-                           "tie-break", "exchange-needs-bag"})
+                           "tie-break", "exchange-needs-bag", "going-out-bonus-3-4-players",
+                           "others-lose-own-rack-3-4-players"})
     return TileSet(MappingProxyType(counts), MappingProxyType(points), rack, MappingProxyType(bingo),
-                   turns, rounds, turns_empty, rounds_empty, bonus, others_lose, tie_break, exchange)
+                   turns, rounds, turns_empty, rounds_empty, bonus, others_lose, tie_break, exchange,
+                   bonus_multi, others_lose_multi)
 
 
 # Value converters: each raises ValueError with a message that ends up on the file's line.
@@ -305,4 +321,6 @@ def _parse_exchange(text: str) -> int | None:
     value = text.strip().lower()
     if value == "swapped":
         return None
-    return _parse_count(value)
+    if not re.fullmatch(r"\d+", value):
+        raise ValueError(f"expected 'swapped' (as many tiles as are swapped) or a whole number, got {text.strip()!r}")
+    return int(value)

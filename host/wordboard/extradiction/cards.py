@@ -40,7 +40,7 @@ class Colour(enum.Enum):
     RED = "red"
 
     @classmethod
-    def parse(cls, text: str) -> "Colour":
+    def parse(cls, text: str) -> Colour:
         try:
             return cls(text.strip().lower())
         except ValueError:

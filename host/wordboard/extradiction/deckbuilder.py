@@ -23,7 +23,7 @@ stderr. Sources, all local (the header of the deck repeats them with their licen
 
 Words are kept only if they are in the dictionary (``wamerican``), common enough for a child
 (wordfreq Zipf frequency >= :data:`MIN_ZIPF`), 3 to :data:`MAX_LENGTH` letters long and not on
-the unsuitable-words list (:mod:`wordboard.extradiction.wordfilter`); meanings with an unsuitable
+the children's filter (:mod:`wordboard.extradiction.wordfilter`); meanings with an unsuitable
 word are refused too.
 """
 
@@ -34,9 +34,9 @@ import re
 import struct
 import sys
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 from wordboard.extradiction.cards import ClueCard, Colour, gives_away, parse_card_line
 from wordboard.extradiction.pictures import SHAPE_PREFIX, SHAPES
@@ -689,7 +689,8 @@ HEADER = """\
 # - Colour levels: word frequencies from wordfreq (code Apache License 2.0, data CC BY-SA 4.0,
 #   by Robyn Speer) and word length; words ranked easiest first and split in thirds.
 # - Dictionary check: Debian wamerican (SCOWL word lists, permissive licence).
-# - Children's filter: wordboard's own list of unsuitable words (data/unsuitable-words.txt).
+# - Children's filter: the LDNOOBW English list (npm naughty-words, CC BY 4.0) and wordboard's
+#   reviewed addendum (data/ldnoobw-en.txt, data/unsuitable-addendum.txt).
 #
 # {count} cards: {green} green, {blue} blue, {red} red.
 """

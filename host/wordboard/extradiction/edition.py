@@ -43,9 +43,7 @@ from pathlib import Path
 
 from wordboard.datafile import DataFile, Line, Section
 from wordboard.errors import UserError
-
-#: A square as (row, column), both counted from 0 at the top left.
-Square = tuple[int, int]
+from wordboard.rules import Square, square_name
 
 CHANCE = "!"
 MAX_STARS = 5
@@ -61,14 +59,8 @@ BUILTIN_EDITIONS = {
 DEFAULT_EDITION = "standin"
 
 
-def square_name(square: Square) -> str:
-    """``(5, 5)`` -> ``"F6"``: column letter, then row number counted from 1."""
-    row, col = square
-    return f"{COLUMN_LETTERS[col]}{row + 1}"
-
-
 def parse_square(text: str, rows: int = 26, columns: int = 26) -> Square:
-    """``"F6"`` -> ``(5, 5)``; ``ValueError`` saying what is wrong for anything else."""
+    """``"F6"`` -> ``Square(5, 5)``; ``ValueError`` saying what is wrong for anything else."""
     match = _SQUARE_NAME.match(text.strip())
     if not match:
         raise ValueError(f"{text.strip()!r} is not a square: write a column letter and a row "
@@ -78,7 +70,7 @@ def parse_square(text: str, rows: int = 26, columns: int = 26) -> Square:
     if not (0 <= col < columns and 0 <= row < rows):
         raise ValueError(f"{text.strip().upper()} is off the board (columns A-{COLUMN_LETTERS[columns - 1]}, "
                          f"rows 1-{rows})")
-    return row, col
+    return Square(row, col)
 
 
 @dataclass(frozen=True)

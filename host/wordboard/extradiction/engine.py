@@ -68,12 +68,15 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Collection, Iterable, Sequence
 
-from wordboard.errors import UserError
+from wordboard import rules
+from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
 from wordboard.extradiction.cards import ClueCard
-from wordboard.extradiction.edition import ChanceCard, Edition, Square, square_name
+from wordboard.extradiction.edition import ChanceCard, Edition
+from wordboard.extradiction.wordfilter import is_unsuitable
+from wordboard.rules import Outcome, RuleId, Square, square_name
 
 DEFAULT_TURN_LIMIT = 10
 
@@ -113,11 +116,11 @@ class Direction(enum.Enum):
         return (0, 1) if self is Direction.ACROSS else (1, 0)
 
     @property
-    def other(self) -> "Direction":
+    def other(self) -> Direction:
         return Direction.DOWN if self is Direction.ACROSS else Direction.ACROSS
 
 
-class Rule(enum.Enum):
+class Rule(RuleId):
     """The rule a move breaks, with the rulebook's words where it has them."""
 
     NOT_NOW = "that is not what the game is waiting for"
@@ -135,15 +138,17 @@ class Rule(enum.Enum):
                   "word that can be found in a dictionary")
     NOT_IN_DICTIONARY = "Speed eXtraDICTION: the word must be in the dictionary"
     WORD_USED = "Speed eXtraDICTION: the same word cannot be used more than once in a game"
+    NO_UNDO = "a word written and its stars counted stay (the rules take nothing back)"
+    UNSUITABLE = "that word is not for this game: let's pick another word"
 
 
-class IllegalMove(UserError):
+class IllegalMove(rules.IllegalMove):
     """A move that breaks a rule; :attr:`rule` says which."""
 
-    def __init__(self, rule: Rule, detail: str = ""):
-        self.rule = rule
+    def __init__(self, rule: Rule, detail: str = "", squares: Iterable[tuple[int, int]] = ()):
         self.detail = detail
-        super().__init__(f"{detail}: {rule.value}" if detail else rule.value)
+        text = f"{detail}: {rule.value}" if detail else rule.value
+        super().__init__(rule, detail or rule.value, squares, text=text)
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -166,7 +171,7 @@ class Write:
     def squares(self) -> list[Square]:
         dr, dc = self.direction.step
         r, c = self.square
-        return [(r + i * dr, c + i * dc) for i in range(len(self.word))]
+        return [Square(r + i * dr, c + i * dc) for i in range(len(self.word))]
 
     def __str__(self) -> str:
         return f"{self.word.upper()} at {square_name(self.square)} {self.direction.value}"
@@ -422,14 +427,14 @@ class Game:
 
     def is_legal(self, move: Move) -> bool:
         try:
-            self._check(move)
+            self.check(move)
         except IllegalMove:
             return False
         return True
 
     def evaluate(self, move: Write) -> Placement:
         """What writing ``move`` would score; :class:`IllegalMove` if it breaks a rule."""
-        self._check(move)
+        self.check(move)
         return self._place(move)
 
     def placements(self, word: str | None = None) -> list[Write]:
@@ -441,16 +446,85 @@ class Game:
         word = word.upper()
         directions = list(Direction) if self.level.crossword_rules else [Direction.ACROSS]
         out = []
-        for square in self.edition.squares():
+        every_square = (Square(r, c) for r in range(self.edition.rows) for c in range(self.edition.columns))
+        for square in every_square:  # row by row
             for direction in directions:
                 move = Write(word, square, direction)
                 if self.is_legal(move):
                     out.append(move)
         return out
 
+    # -- the engine protocol (wordboard.engine) ------------------------------------------------
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(self.players)
+
+    def waiting_for(self) -> Waiting:
+        pending = self.pending
+        if pending is None:
+            return Waiting(OVER, None)
+        if isinstance(pending, GuessWanted):
+            return Waiting(DECISION, pending.player, pending)
+        return Waiting(MOVE, pending.player, pending)
+
+    def dry_run(self, move: Move | Answer) -> Verdict:
+        move = self._as_move(move)
+
+        def check(m: Move) -> int | None:
+            if isinstance(m, Write):
+                return self.evaluate(m).points
+            self.check(m)
+            return None
+        return dry_run_of(check, move)
+
+    def push(self, move: Move | Answer) -> GuessResult | TurnRecord:
+        """Play a move; the answer to a guess wanted is the word guessed."""
+        return self.play(self._as_move(move))
+
+    def can_pop(self) -> bool:
+        return False
+
+    def pop(self) -> None:
+        raise IllegalMove(Rule.NO_UNDO)
+
+    def outcome(self) -> Outcome | None:
+        if not self._over:
+            return None
+        reason = "the board is full" if self.board_full() else "the clue cards are played"
+        return Outcome(dict(zip(self.players, self.stars)), tuple(self.players[i] for i in self.winners()), reason)
+
+    def move_text(self, move: Move | Answer) -> str:
+        """``guess APPLE``, ``write APPLE F6 across``, ``pass``."""
+        move = self._as_move(move)
+        if isinstance(move, Guess):
+            return f"guess {move.word.upper()}"
+        if isinstance(move, Write):
+            return f"write {move.word.upper()} {square_name(move.square)} {move.direction.value}"
+        return "pass"
+
+    def parse_move(self, text: str) -> Move:
+        words = text.split()
+        head = words[0].lower() if words else ""
+        if head == "pass" and len(words) == 1:
+            return Pass()
+        if head == "guess" and len(words) == 2:
+            return Guess(words[1].upper())
+        if head == "write" and len(words) in (3, 4):
+            direction = Direction(words[3].lower()) if len(words) == 4 and words[3].lower() in ("across", "down") \
+                else Direction.ACROSS
+            if len(words) == 4 and words[3].lower() not in ("across", "down"):
+                raise ValueError(f"{words[3]!r}: a word is written across or down")
+            return Write(words[1].upper(), self.edition.parse_square(words[2]), direction)
+        raise ValueError(f"not a move: {text.strip()!r} (guess WORD, write WORD SQUARE across|down, or pass)")
+
+    @staticmethod
+    def _as_move(move: Move | Answer) -> Move:
+        return Guess(str(move.value)) if isinstance(move, Answer) else move
+
     def play(self, move: Move) -> GuessResult | TurnRecord:
         """Play ``move``. A guess gives a :class:`GuessResult`; a finished turn its record."""
-        self._check(move)
+        self.check(move)
         player = self._player
         if isinstance(move, Guess):
             assert self._card is not None
@@ -480,7 +554,7 @@ class Game:
 
     # -- rules ----------------------------------------------------------------------------
 
-    def _check(self, move: Move) -> None:
+    def check(self, move: Move) -> None:
         if self._over:
             raise IllegalMove(Rule.NOT_NOW, "the game is over")
         pending = self.pending
@@ -537,6 +611,11 @@ class Game:
             raise IllegalMove(Rule.FIRST_WORD_CENTRE,
                               f"{word} does not cover {square_name(self.edition.centre)}")
         assert self.dictionary is not None
+        if is_unsuitable(word):
+            raise IllegalMove(Rule.UNSUITABLE)
+        for formed, _ in self._formed_words(move):
+            if is_unsuitable(formed):
+                raise IllegalMove(Rule.UNSUITABLE)
         if self.level is Level.SPEED:
             if word not in self.dictionary:
                 raise IllegalMove(Rule.NOT_IN_DICTIONARY, f"{word} is not in the dictionary")
@@ -558,11 +637,11 @@ class Game:
                 continue
             start = square
             while (start[0] - dr, start[1] - dc) in self._board:
-                start = (start[0] - dr, start[1] - dc)
+                start = Square(start[0] - dr, start[1] - dc)
             run, cur = [], start
             while cur == square or cur in self._board:
                 run.append(cur)
-                cur = (cur[0] + dr, cur[1] + dc)
+                cur = Square(cur[0] + dr, cur[1] + dc)
             if len(run) > 1:
                 text = "".join(letter if s == square else self._board[s] for s in run)
                 out.append((text, tuple(run)))

@@ -15,11 +15,11 @@ extradiction``); at the end of input the game stops and the stars so far are sho
 
 from __future__ import annotations
 
-from wordboard.commands.common import DEFAULT_LEXICON
-
 import argparse
 import sys
 from typing import TextIO
+
+from wordboard.commands.common import DEFAULT_LEXICON
 
 LEVEL_CHOICES = ("1", "2", "3", "speed")
 HANDLED, QUIT, TURN_OVER = "handled", "quit", "turn over"

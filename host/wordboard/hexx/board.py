@@ -1,57 +1,34 @@
 """The HEXX board: squares, the 8 directions and the 4 lines through a square.
 
 The board is a grid of squares (the physical board's size is not public: it comes from the
-edition, see :mod:`wordboard.hexx.edition`). A square is named like a chess square: a column
-letter (``a`` at the left) and a row number (``1`` at the top), so ``e5`` is the fifth column of
-the fifth row. Words run along any of the 8 directions: the 4 lines through a square (across,
+edition, see :mod:`wordboard.hexx.edition`). A square is named as on every wordboard game: a
+column letter (``A`` at the left) and a row number (``1`` at the top), so ``E5`` is the fifth
+column of the fifth row (lower case is read too). Words run along any of the 8 directions: the 4 lines through a square (across,
 down and the two diagonals), each read forwards or backwards.
 """
 
 from __future__ import annotations
 
 import enum
-import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+
+from wordboard import rules
 
 
-class Square(NamedTuple):
-    """A square of the board, by row and column (both from 0; row 0 is the top row)."""
+class Square(rules.Square):
+    """A square of the HEXX board (see :class:`wordboard.rules.Square`), with steps along the 8
+    directions."""
 
-    row: int
-    col: int
+    __slots__ = ()
 
-    @property
-    def name(self) -> str:
-        """``e5``: column letter (``a`` = column 0) and row number (``1`` = row 0)."""
-        return f"{_column_name(self.col)}{self.row + 1}"
-
-    def __str__(self) -> str:
-        return self.name
-
-    def step(self, direction: "Direction", count: int = 1) -> "Square":
+    def step(self, direction: Direction, count: int = 1) -> Square:
         """The square ``count`` steps away in ``direction`` (it may be off the board)."""
         return Square(self.row + direction.drow * count, self.col + direction.dcol * count)
 
     @classmethod
-    def parse(cls, text: str) -> "Square":
+    def parse(cls, text: str) -> Square:
         """``e5`` -> Square(row=4, col=4). Raises ``ValueError`` with a readable message."""
-        match = re.fullmatch(r"\s*([A-Za-z]{1,2})\s*(\d{1,3})\s*", text)
-        if not match or int(match.group(2)) < 1:
-            raise ValueError(f"{text.strip()!r} is not a square (a column letter and a row "
-                             f"number, like e5)")
-        col = 0
-        for char in match.group(1).lower():
-            col = col * 26 + (ord(char) - ord("a") + 1)
-        return cls(int(match.group(2)) - 1, col - 1)
-
-
-def _column_name(col: int) -> str:
-    name = ""
-    col += 1
-    while col:
-        col, rest = divmod(col - 1, 26)
-        name = chr(ord("a") + rest) + name
-    return name
+        return cls(*rules.Square.parse(text))
 
 
 class Direction(enum.Enum):
@@ -75,11 +52,11 @@ class Direction(enum.Enum):
         return self.value[1]
 
     @property
-    def opposite(self) -> "Direction":
+    def opposite(self) -> Direction:
         return Direction((-self.drow, -self.dcol))
 
     @property
-    def axis(self) -> "Direction":
+    def axis(self) -> Direction:
         """The line this direction runs along, named by its forward direction (E, S, SE or NE)."""
         return self if self in AXES else self.opposite
 
@@ -88,7 +65,7 @@ class Direction(enum.Enum):
         return _DIRECTION_WORDS[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Direction":
+    def parse(cls, text: str) -> Direction:
         """``E``, ``ne``, ``right``, ``up-left``... -> a Direction; ``ValueError`` otherwise."""
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
         if key.upper() in cls.__members__:

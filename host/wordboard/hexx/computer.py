@@ -11,14 +11,21 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from wordboard.hexx.board import Direction, Square
 from wordboard.hexx.edition import HAND_SIZE
 from wordboard.hexx.effects import VOWELS
 from wordboard.hexx.game import HexxGame, PlayPreview
 from wordboard.hexx.model import (
-    Colour, Decision, DecisionKind, Discard, IllegalMoveError, Move, Pass, Play,
+    Colour,
+    Decision,
+    DecisionKind,
+    Discard,
+    IllegalMoveError,
+    Move,
+    Pass,
+    Play,
 )
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -51,7 +58,7 @@ class WordIndex:
             self.has[length] = has
 
     @classmethod
-    def from_dictionary(cls, dictionary, max_length: int) -> "WordIndex":
+    def from_dictionary(cls, dictionary, max_length: int) -> WordIndex:
         if hasattr(dictionary, "words_of_length"):
             words: list[str] = []
             for n in range(2, max_length + 1):

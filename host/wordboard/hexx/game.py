@@ -32,7 +32,8 @@ decisions:
 * "Cannot play": the engine does not prove that a player has no word. While the bag has tiles a
   player may always discard 1-6 tiles instead of playing (that is their turn); once the bag is
   empty they may pass. The game ends when neither can play: two turns in a row without a word
-  once the bag is empty, or six turns in a row without a word at any time.
+  once the bag is empty. (Ending after six turns in a row without a word while the bag has tiles
+  is not the rulebook's: it is a house rule, ``HexxOptions.idle_turns_end``, off by default.)
 * After a player plays the last tile in their hand with the bag empty, the opponent has exactly
   one last turn (two plays if a Take Two gave them that), then the game ends; a Take Two "another
   turn" no longer applies. If a HEXX put tiles back in the bag, an empty hand is refilled at the
@@ -65,21 +66,40 @@ decisions:
 from __future__ import annotations
 
 import random
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Container, Iterable, Mapping
+from typing import Any
 
+from wordboard.engine import DECISION, MOVE, OVER, Answer, Verdict, Waiting, dry_run_of
 from wordboard.hexx import effects as fx
 from wordboard.hexx.board import AXES, Direction, Layout, Square
 from wordboard.hexx.edition import HAND_SIZE, Edition
 from wordboard.hexx.model import (
-    BoardTile, Colour, Decision, DecisionKind, Discard, Event, FormedWord, GameResult, HexxEffect,
-    HexxOptions, IllegalMoveError, LastingEffect, LastingKind, Metamorphosis, Move, Pass, Play,
-    Tile, TurnRecord,
+    BoardTile,
+    Colour,
+    Decision,
+    DecisionKind,
+    Discard,
+    Event,
+    FormedWord,
+    GameResult,
+    HexxEffect,
+    HexxOptions,
+    IllegalMoveError,
+    LastingEffect,
+    LastingKind,
+    Metamorphosis,
+    Move,
+    Pass,
+    Play,
+    Tile,
+    TurnRecord,
 )
+from wordboard.rules import Outcome, RuleId
 
 
-class Rule:
+class Rule(RuleId):
     """The rules a move can break, in the rulebook's words."""
 
     GAME_OVER = "the game is over"
@@ -103,6 +123,7 @@ class Rule:
     PASS_BAG = ("If a player cannot play a valid word, they can choose from 1 to 6 tiles in "
                 "their hand to discard (while the bag has tiles)")
     CHOICE = "the answer must be one of the decision's choices"
+    UNDO = "only a move or an answer made can be taken back"
 
 
 @dataclass(frozen=True)
@@ -152,7 +173,7 @@ class _State:
         self.last_turn_for: Colour | None = None
         self.result: GameResult | None = None
 
-    def copy(self) -> "_State":
+    def copy(self) -> _State:
         other = _State.__new__(_State)
         other.__dict__.update(self.__dict__)
         other.board = dict(self.board)
@@ -169,6 +190,15 @@ class _State:
                                 events=list(self.record["events"]))
         return other
 
+    def writing(self) -> dict[str, Any]:
+        """The turn record being written: there is one from a play's start to its end."""
+        assert self.record is not None, "no turn is being played"
+        return self.record
+
+
+#: The default rule choices (frozen, so every game may share them).
+_NO_OPTIONS = HexxOptions()
+
 
 class HexxGame:
     """A game of HEXX between red and black.
@@ -179,7 +209,7 @@ class HexxGame:
     """
 
     def __init__(self, edition: Edition, dictionary: Container[str], *, seed: int | None = None,
-                 options: HexxOptions = HexxOptions(), first_player: Colour | None = None):
+                 options: HexxOptions = _NO_OPTIONS, first_player: Colour | None = None):
         self.edition = edition
         self.dictionary = dictionary
         self.options = options
@@ -205,7 +235,7 @@ class HexxGame:
                       hands: Mapping[Colour, str], bag: str = "", to_move: Colour = Colour.RED,
                       board: Mapping[Square | str, tuple[str, Colour]] | None = None,
                       first_word: Iterable[Square | str] | None = None, seed: int = 0,
-                      options: HexxOptions = HexxOptions()) -> "HexxGame":
+                      options: HexxOptions = _NO_OPTIONS) -> HexxGame:
         """A game set up by hand (tests, puzzles, the rulebook's sample game).
 
         ``hands`` and ``bag`` are letters, ``?`` for a HEXX tile; the bag is drawn in the order
@@ -447,7 +477,8 @@ class HexxGame:
                     secondary.append(found)
                 else:
                     ignored.append(forward)
-        flips, blocked = [], []
+        flips: list[Square] = []
+        blocked: list[Square] = []
         for formed in (primary, *secondary):
             for square in formed.squares:
                 tile = s.board.get(square)
@@ -468,7 +499,9 @@ class HexxGame:
     def _run(self, square: Square, direction: Direction, extra: Mapping[Square, str]
              ) -> tuple[Square, ...]:
         """The maximal run of covered squares through ``square`` along ``direction``, in order."""
-        covered = lambda q: q in self._s.board or q in extra  # noqa: E731
+        def covered(q: Square) -> bool:
+            return q in self._s.board or q in extra
+
         start = square
         while covered(start.step(direction.opposite)):
             start = start.step(direction.opposite)
@@ -528,7 +561,7 @@ class HexxGame:
                 if tile.is_hexx and tile.id not in s.activated:
                     s.activated.add(tile.id)
                     fresh_hexx = True
-            s.record["words"].extend(preview.words)
+            s.writing()["words"].extend(preview.words)
             for formed in preview.words:
                 for square in formed.squares:
                     self._flip(square, player)
@@ -553,7 +586,79 @@ class HexxGame:
             self._end_play(word=False)
         return s.pending
 
-    push = play
+    # ------------------------------------------------------------------ the engine protocol
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """HEXX is played by colour: ``red`` and ``black``."""
+        return tuple(c.value for c in PLAYERS)
+
+    def waiting_for(self) -> Waiting:
+        s = self._s
+        if s.result is not None:
+            return Waiting(OVER, None)
+        if s.pending is not None:
+            return Waiting(DECISION, PLAYERS.index(s.pending.chooser), s.pending)
+        return Waiting(MOVE, PLAYERS.index(s.to_move))
+
+    def dry_run(self, move: Move | Answer) -> Verdict:
+        def check(m: Move | Answer) -> None:
+            if isinstance(m, Answer):
+                self._check_answer(m.value)
+            else:
+                self.check(m)
+        return dry_run_of(check, move)
+
+    def push(self, move: Move | Answer) -> Decision | None:
+        """Make a move, or answer the pending decision (an :class:`~wordboard.engine.Answer`;
+        ``Answer("roll")`` rolls the game's own d20)."""
+        if isinstance(move, Answer):
+            return self.roll() if move.value == ROLL else self.decide(move.value)
+        return self.play(move)
+
+    def can_pop(self) -> bool:
+        return bool(self._undo)
+
+    def outcome(self) -> Outcome | None:
+        r = self._s.result
+        if r is None:
+            return None
+        winners = tuple(c.value for c in PLAYERS) if r.winner is None else (r.winner.value,)
+        return Outcome({"red": r.red, "black": r.black}, winners, r.reason)
+
+    def move_text(self, move: Move | Answer) -> str:
+        """``E5 E WORD``, ``discard AB?``, ``pass``; an answer: ``roll`` (the game's die) or
+        ``roll 8``, ``flip D5 G5``, ``letter E``, ``square D5``, ``tile 2`` (a position in a
+        hand, from 1), ``swap D5 N MATS`` (Metamorphosis: the new word read through the square),
+        ``forfeit``."""
+        if not isinstance(move, Answer):
+            return move.notation
+        return answer_text(self.pending, move.value, self)
+
+    def parse_move(self, text: str) -> Move | Answer:
+        words = text.split()
+        head = words[0].lower() if words else ""
+        if self.pending is not None:
+            return Answer(parse_answer(self.pending, text, self))
+        if head == "discard" and len(words) == 2:
+            return Discard(words[1])
+        if head == "pass" and len(words) == 1:
+            return Pass()
+        return Play.parse(text)
+
+    def _check_answer(self, answer: Any) -> None:
+        decision = self._s.pending
+        if decision is None:
+            raise IllegalMoveError(Rule.CHOICE, "no decision is pending")
+        if answer == ROLL:
+            if decision.kind is not DecisionKind.ROLL:
+                raise IllegalMoveError(Rule.CHOICE, "no roll is pending")
+            return
+        if not decision.is_valid(tuple(answer) if decision.kind is DecisionKind.FLIP_TILES and
+                                 isinstance(answer, (list, tuple)) else answer):
+            raise IllegalMoveError(Rule.CHOICE, f"{_shown(answer)} is not a valid answer: "
+                                                f"{decision.chooser} must {decision.kind.value}, "
+                                                f"{decision.describe_choices()}")
 
     def decide(self, answer: Any) -> Decision | None:
         """Answer the pending decision; returns the next decision, if any."""
@@ -582,13 +687,19 @@ class HexxGame:
             raise IllegalMoveError(Rule.CHOICE, "no roll is pending")
         return self.decide(self._s.rng.randint(1, 20))
 
+    @property
+    def undo_depth(self) -> int:
+        """How many moves and decisions :meth:`pop` can take back."""
+        return len(self._undo)
+
     def pop(self) -> None:
-        """Undo the last move or decision answer."""
+        """Undo the last move or decision answer (``IndexError``, an :class:`IllegalMove` too, when
+        there is nothing to undo)."""
         if not self._undo:
-            raise IndexError("nothing to undo")
+            raise NothingToUndo(Rule.UNDO, "nothing to undo")
         self._s = self._undo.pop()
 
-    def snapshot(self) -> "HexxGame":
+    def snapshot(self) -> HexxGame:
         """An independent copy of this game (same dictionary and edition), without undo."""
         other = HexxGame.__new__(HexxGame)
         other.edition, other.dictionary, other.options = self.edition, self.dictionary, self.options
@@ -611,7 +722,7 @@ class HexxGame:
 
     def _close_record(self) -> None:
         s = self._s
-        r = s.record
+        r = s.writing()
         s.history.append(TurnRecord(len(s.history) + 1, r["player"], r["move"], tuple(r["words"]),
                                     tuple(r["events"]), r["effect"]))
         s.record = None
@@ -685,8 +796,9 @@ class HexxGame:
         if s.idle_turns >= 2 and not s.bag:
             self._finish("neither player can play")
             return
-        if s.idle_turns >= 6:
-            self._finish("six turns in a row without a word")
+        limit = self.options.idle_turns_end
+        if limit is not None and s.idle_turns >= limit:
+            self._finish(f"{limit} turns in a row without a word (house rule)")
             return
         if s.last_turn_for is not None:
             s.lasting = [e for e in s.lasting if e.kind is not LastingKind.ANOTHER_TURN]
@@ -749,7 +861,7 @@ class HexxGame:
             self._ask_roll(roller, note=f"Rolled {value} ({effect.name}) but {reroll}. ")
             return
         self._event("rolled", value=value, text=str(effect))
-        s.record["effect"] = effect
+        s.writing()["effect"] = effect
         s.resolving = {"roller": roller, "effect": effect}
         self._apply_effect(effect, roller)
 
@@ -860,12 +972,14 @@ class HexxGame:
         s = self._s
         self._remove(square, None)
         s.resolving["removers"] = s.resolving["removers"][1:]
+        assert decision.effect is not None  # the decision of a HEXX names it
         self._ask_remove(decision.effect)
 
     def _answer_steal_tile(self, decision: Decision, position: int) -> None:
         s = self._s
         thief = decision.chooser
         s.resolving["stolen"] = position
+        assert decision.effect is not None  # the decision of a HEXX names it
         s.pending = Decision(DecisionKind.GIVE_TILE, thief, tuple(range(len(s.hands[thief]))),
                              f"{thief}: {decision.effect.name}: choose a tile of yours to put "
                              f"in its place", decision.effect)
@@ -886,6 +1000,7 @@ class HexxGame:
         s = self._s
         chooser = decision.chooser
         s.resolving["hexx_square"] = square
+        assert decision.effect is not None  # the decision of a HEXX names it
         s.pending = Decision(DecisionKind.REPLACE_HEXX, chooser,
                              tuple(range(len(s.hands[chooser]))),
                              f"{chooser}: {decision.effect.name}: choose a tile of yours to put "
@@ -956,7 +1071,7 @@ class HexxGame:
         self._event("placed", square=choice.square, after=player, text=choice.letter)
         run = self._run(choice.square, choice.direction, extra={})
         word = FormedWord("".join(s.board[q].letter for q in run), run, True)
-        s.record["words"].append(word)
+        s.writing()["words"].append(word)
         for square in run:
             self._flip(square, player)
         s.last_word = run
@@ -979,3 +1094,78 @@ def _shown(answer: Any) -> str:
 
 
 __all__ = ["HexxGame", "PlayPreview", "Rule"]
+
+
+#: The two sides, in the order the engine protocol numbers them.
+PLAYERS = (Colour.RED, Colour.BLACK)
+#: The answer to a pending roll that rolls the game's own d20.
+ROLL = "roll"
+
+
+class NothingToUndo(IllegalMoveError, IndexError):
+    """:meth:`HexxGame.pop` with nothing to take back."""
+
+
+def answer_text(decision: Decision | None, answer: Any, game: HexxGame) -> str:
+    """An answer to ``decision`` as :meth:`HexxGame.move_text` writes it."""
+    if decision is None:
+        raise ValueError("no decision is pending")
+    kind = decision.kind
+    if answer is None:
+        return "forfeit"
+    if kind is DecisionKind.ROLL:
+        return "roll" if answer == ROLL else f"roll {int(answer)}"
+    if kind is DecisionKind.FLIP_TILES:
+        return "flip " + " ".join(Square(*q).name for q in answer)
+    if kind in (DecisionKind.VOWEL, DecisionKind.CONSONANT):
+        return f"letter {answer}"
+    if kind in (DecisionKind.REMOVE_TILE, DecisionKind.TAKE_HEXX):
+        return f"square {Square(*answer).name}"
+    if kind in (DecisionKind.STEAL_TILE, DecisionKind.GIVE_TILE, DecisionKind.REPLACE_HEXX):
+        return f"tile {int(answer) + 1}"
+    if kind is DecisionKind.METAMORPHOSIS:
+        word = game.metamorphosis_word(answer)
+        start = answer.square
+        while True:       # the new word read from its first square
+            back = start.step(answer.direction.opposite)
+            if back not in game.board:
+                break
+            start = back
+        offset = max(abs(answer.square.row - start.row), abs(answer.square.col - start.col))
+        shown = word[:offset] + (answer.letter.lower() if answer.hexx else answer.letter) + word[offset + 1:]
+        return f"swap {start.name} {answer.direction.name} {shown}"
+    raise ValueError(f"unknown decision {kind}")
+
+
+def parse_answer(decision: Decision, text: str, game: HexxGame) -> Any:
+    """The inverse of :func:`answer_text`; ``ValueError`` with a readable message."""
+    words = text.split()
+    head, rest = (words[0].lower(), words[1:]) if words else ("", [])
+    kind = decision.kind
+    if head == "forfeit" and not rest:
+        return None
+    if kind is DecisionKind.ROLL and head == "roll":
+        if not rest:
+            return ROLL
+        if len(rest) == 1 and rest[0].isdigit():
+            return int(rest[0])
+    elif kind is DecisionKind.FLIP_TILES and head == "flip" and rest:
+        return tuple(Square.parse(t) for t in rest)
+    elif kind in (DecisionKind.VOWEL, DecisionKind.CONSONANT) and head == "letter" and len(rest) == 1:
+        return rest[0].upper()
+    elif kind in (DecisionKind.REMOVE_TILE, DecisionKind.TAKE_HEXX) and head == "square" and len(rest) == 1:
+        return Square.parse(rest[0])
+    elif kind in (DecisionKind.STEAL_TILE, DecisionKind.GIVE_TILE, DecisionKind.REPLACE_HEXX) \
+            and head == "tile" and len(rest) == 1 and rest[0].isdigit():
+        return int(rest[0]) - 1
+    elif kind is DecisionKind.METAMORPHOSIS and head == "swap" and len(rest) == 3:
+        play = Play.parse(" ".join(rest))
+        changed = [(q, ch) for q, ch in zip(play.squares, play.word)
+                   if q not in game.board or game.board[q].letter != ch.upper() or ch.islower()]
+        if len(changed) == 1 and changed[0][0] in game.board:
+            square, char = changed[0]
+            return Metamorphosis(square, char.upper(), char.islower(), play.direction)
+        raise ValueError("a swap changes exactly one letter of a word already on the board")
+    raise ValueError(f"{text.strip()!r} does not answer: {decision.chooser} must {decision.kind.value} "
+                     f"({decision.describe_choices()})")
+

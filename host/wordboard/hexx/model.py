@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Union
+from typing import Any
 
-from wordboard.errors import UserError
 from wordboard.hexx.board import Direction, Square
+from wordboard.rules import IllegalMove
 
 
 class Colour(enum.Enum):
@@ -21,7 +22,7 @@ class Colour(enum.Enum):
     BLACK = "black"
 
     @property
-    def other(self) -> "Colour":
+    def other(self) -> Colour:
         return Colour.BLACK if self is Colour.RED else Colour.RED
 
     def __str__(self) -> str:
@@ -61,12 +62,11 @@ class BoardTile:
         return self.tile.is_hexx
 
 
-class IllegalMoveError(UserError):
+class IllegalMoveError(IllegalMove):
     """A move or an answer that the rules do not allow; ``rule`` names the rule it breaks."""
 
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        super().__init__(f"{message} (rule: {rule})")
+    def __init__(self, rule: str, message: str, squares: Iterable[tuple[int, int]] = ()):
+        super().__init__(rule, message, squares, text=f"{message} (rule: {rule})")
 
 
 # --------------------------------------------------------------------------- moves
@@ -100,7 +100,7 @@ class Play:
         return self.notation
 
     @classmethod
-    def parse(cls, text: str) -> "Play":
+    def parse(cls, text: str) -> Play:
         """``e5 E WORD`` -> Play; ``ValueError`` with a readable message otherwise."""
         match = _PLAY_TEXT.match(text)
         if not match:
@@ -138,7 +138,7 @@ class Pass:
         return "pass"
 
 
-Move = Union[Play, Discard, Pass]
+Move = Play | Discard | Pass
 
 
 @dataclass(frozen=True)
@@ -184,9 +184,9 @@ class Decision:
 
     kind: DecisionKind
     chooser: Colour
-    options: tuple
+    options: tuple[Any, ...]  # of the kind's answers: squares, hand positions, letters, swaps...
     prompt: str
-    effect: "HexxEffect | None" = None
+    effect: HexxEffect | None = None
     count: int = 1
     can_decline: bool = False
 
@@ -205,7 +205,7 @@ class Decision:
             return f"{self.count} different squares of {shown}"
         return f"one of {shown}"
 
-    def is_valid(self, answer) -> bool:
+    def is_valid(self, answer: Any) -> bool:
         if answer is None:
             return self.can_decline
         if self.kind is DecisionKind.FLIP_TILES:
@@ -289,29 +289,35 @@ class TurnRecord:
 
     @property
     def removed(self) -> tuple[Square, ...]:
-        return tuple(e.square for e in self.events if e.kind == "removed")
+        return tuple(_square_of(e) for e in self.events if e.kind == "removed")
 
 
-def placed_squares(events) -> tuple[Square, ...]:
+def _square_of(event: Event) -> Square:
+    """The square of an event that names one (placed, flipped, flip-blocked, removed)."""
+    assert event.square is not None, f"a {event.kind} event names its square"
+    return event.square
+
+
+def placed_squares(events: Iterable[Event]) -> tuple[Square, ...]:
     """The squares ``events`` put a tile on that still hold it (a tile put down and then taken
     off again by a HEXX is not shown; a square filled twice is listed once)."""
     squares: dict[Square, None] = {}
     for event in events:
         if event.kind == "placed":
-            squares[event.square] = None
+            squares[_square_of(event)] = None
         elif event.kind == "removed":
-            squares.pop(event.square, None)
+            squares.pop(_square_of(event), None)
     return tuple(squares)
 
 
-def flipped_squares(events) -> tuple[Square, ...]:
+def flipped_squares(events: Iterable[Event]) -> tuple[Square, ...]:
     """The squares ``events`` turned over, each once, whose tile is still on the board."""
     squares: dict[Square, None] = {}
     for event in events:
         if event.kind == "flipped":
-            squares[event.square] = None
+            squares[_square_of(event)] = None
         elif event.kind == "removed":
-            squares.pop(event.square, None)
+            squares.pop(_square_of(event), None)
     return tuple(squares)
 
 
@@ -379,9 +385,13 @@ class HexxOptions:
 
     ``s_makes_new_word``: the rulebook's RULE CHOICE, "decide if adding an 's' to a word creates
     a new word" (good for beginners, not recommended in regular play, so off by default).
+    ``idle_turns_end``: a house rule, not the rulebook's: the game ends after this many turns in a
+    row without a word even while the bag has tiles (None, the default: it does not; games
+    journalled before this option ended after six).
     """
 
     s_makes_new_word: bool = False
+    idle_turns_end: int | None = None
 
 
 __all__ = [

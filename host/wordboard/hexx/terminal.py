@@ -14,10 +14,10 @@ at a roll rolls the game's seeded die; a number is a roll of a physical d20.
 
 from __future__ import annotations
 
-from wordboard.commands.common import DEFAULT_LEXICON
-
 import sys
 from typing import TextIO
+
+from wordboard.commands.common import DEFAULT_LEXICON
 
 HELP = """\
 Commands:

@@ -8,7 +8,7 @@ gamma, brightness and the power budget) per square, rows top to bottom. Scenes b
 from __future__ import annotations
 
 import math
-from typing import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 Colour = tuple[int, int, int]
 Square = tuple[int, int]
@@ -65,11 +65,11 @@ class Frame:
                                  f"got {len(self._pixels)}")
 
     @classmethod
-    def filled(cls, rows: int, cols: int, colour: Colour) -> "Frame":
+    def filled(cls, rows: int, cols: int, colour: Colour) -> Frame:
         return cls(rows, cols, (colour,) * (rows * cols))
 
     @classmethod
-    def from_function(cls, rows: int, cols: int, fn) -> "Frame":
+    def from_function(cls, rows: int, cols: int, fn) -> Frame:
         """A frame whose square ``(r, c)`` shows ``fn((r, c))``."""
         return cls(rows, cols, (fn((r, c)) for r in range(rows) for c in range(cols)))
 
@@ -90,7 +90,7 @@ class Frame:
     def items(self) -> Iterator[tuple[Square, Colour]]:
         return zip(self.squares(), self._pixels)
 
-    def with_colours(self, colours: Mapping[Square, Colour]) -> "Frame":
+    def with_colours(self, colours: Mapping[Square, Colour]) -> Frame:
         """A copy with some squares changed (squares off the board are ignored)."""
         if not colours:
             return self
@@ -100,7 +100,7 @@ class Frame:
                 pixels[r * self.cols + c] = colour
         return Frame(self.rows, self.cols, pixels)
 
-    def map(self, fn) -> "Frame":
+    def map(self, fn) -> Frame:
         """A copy with ``fn(square, colour)`` for every square."""
         return Frame(self.rows, self.cols, (fn(sq, col) for sq, col in self.items()))
 

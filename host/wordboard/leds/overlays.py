@@ -21,8 +21,8 @@ winner                   a rainbow wave across the board (or over the winner's s
 from __future__ import annotations
 
 import colorsys
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from wordboard.leds.frame import Colour, Frame, Square, blink, breathe, scale
 

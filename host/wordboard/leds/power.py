@@ -16,8 +16,8 @@ that keeps this estimate within ``supply_milliamps``; the strip's brightness is 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ game still being written can be shown, and tests use fakes.
 from __future__ import annotations
 
 import math
-from typing import Collection, Iterable, Mapping, Protocol, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Protocol
 
 from wordboard.leds.frame import OFF, WHITE, Colour, Frame, Square, breathe, mix, scale
 

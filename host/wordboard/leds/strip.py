@@ -10,7 +10,7 @@ the power budget allows, and writes - at most ``fps`` times a second, by the inj
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from wordboard.leds.frame import OFF, Frame
 from wordboard.leds.power import PowerBudget, gamma_table

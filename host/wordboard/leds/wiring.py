@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wordboard.rules import square_name
+
 Square = tuple[int, int]
 
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
@@ -125,7 +127,7 @@ class Wiring:
                 square = panel.mounted(panel.local(k))
                 if square in owner:
                     raise WiringError(f"panel {p + 1} overlaps panel {owner[square] + 1} at "
-                                      f"{_name(square)}", p)
+                                      f"{square_name(square)}", p)
                 owner[square] = p
                 self._index[square[0] * cols + square[1]] = n
                 self._square[n] = square
@@ -133,7 +135,7 @@ class Wiring:
         self.length = n
         missing = [(r, c) for r in range(rows) for c in range(cols) if self._index[r * cols + c] is None]
         if missing:
-            names = ", ".join(_name(s) for s in missing[:5]) + (" ..." if len(missing) > 5 else "")
+            names = ", ".join(square_name(s) for s in missing[:5]) + (" ..." if len(missing) > 5 else "")
             raise WiringError(f"{len(missing)} square(s) have no LED: {names}")
 
     def index(self, square: Square) -> int:
@@ -163,6 +165,3 @@ def single_panel(rows: int, cols: int, *, serpentine: bool = True, start: str = 
     return Wiring(rows, cols, [Panel(rows, cols, start=start, runs=runs, serpentine=serpentine)])
 
 
-def _name(square: Square) -> str:
-    r, c = square
-    return f"{chr(ord('A') + c)}{r + 1}"

@@ -35,29 +35,19 @@ class Screen:
 
 def setup_choices(session) -> dict:
     """What the page's game setup offers (fixed lists: nothing typed reaches a path)."""
+    from wordboard import registry
     from wordboard.controller import session as sessions
     from wordboard.screen.protocol import LEVELS, LEXICONS, QUIET_TIMES, TURNS, VARIANTS
 
-    games = list(getattr(sessions, "CROSSWORD", ("lexulous", "scrabble")))
-    try:
-        from wordboard.controller.games import KINDS
-
-        games += [k for k in KINDS if k not in games]
-    except ImportError:  # pragma: no cover - a controller without the other games
-        pass
+    games = list(registry.game_names())
     options = dict(getattr(session.config, "game_options", None) or {})
     return {"games": games, "lexicons": list(LEXICONS), "quiet": list(QUIET_TIMES),
             "players": list(getattr(session.config, "players", ()) or sessions.DEFAULT_PLAYERS),
-            "lexicon": session.config.lexicon or "none",
+            "lexicon": getattr(session, "lexicon", None) or "none",
             "levels": list(LEVELS), "variants": list(VARIANTS), "turns": list(TURNS),
             "level": str(options.get("level", "3")), "variant": str(options.get("variant", "quick")),
             "turn_count": int(options.get("turns", 10)),
-            "player_counts": {g: PLAYER_COUNTS.get(g, [2, 4]) for g in games}}
-
-
-#: how many players each game takes (the setup form and the bridge check it)
-PLAYER_COUNTS = {"lexulous": [2, 4], "scrabble": [2, 4], "hexx": [2, 2], "extradiction": [2, 4],
-                 "dexikon": [2, 4]}
+            "player_counts": {g: list(registry.family(g).player_counts) for g in games}}
 
 
 def start_screen(session, listen: str | None, *, lan: bool, speak: bool = False,
@@ -80,4 +70,9 @@ def start_screen(session, listen: str | None, *, lan: bool, speak: bool = False,
     bridge = ScreenBridge(controller, hub, answerer=answerer, speak=speak,
                           dawg=getattr(session, "dawg", None), setup_choices=setup_choices(session))
     bridge.publish_safely()
+    jgame = controller.adapter.jgame
+    code = server.new_game((id(jgame.journal), jgame.id))
+    from wordboard.screen.guard import GameCode
+
+    out(f"screen: players join with the code {GameCode.shown(code)} (on the board's screen) or at {server.join_url()}")
     return Screen(hub, server, bridge, answerer)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from wordboard.screen.hub import Command, ScreenAnswerer, ScreenHub
 from wordboard.screen.snapshot import snapshot
@@ -181,15 +181,14 @@ class ScreenBridge:
         return getattr(move, "word", None) or None
 
     def _card(self):
-        """eXtraDICTION: the clue card being played, and whether its word is shown (Level 1
-        copies it; other levels once it was guessed)."""
-        pending = getattr(getattr(self.controller.adapter, "game", None), "pending", None)
-        card = getattr(pending, "card", None)
-        if card is None:
-            return None, False
-        level = getattr(getattr(self.controller.adapter, "game", None), "level", None)
-        shown = str(getattr(level, "value", level)) == "1" or type(pending).__name__ == "WordWanted"
-        return card, shown
+        """The clue card being played (a game with clue cards: eXtraDICTION), and whether its word
+        is shown."""
+        return self._family().clue_card(self.controller.adapter)
+
+    def _family(self):
+        from wordboard import registry
+
+        return registry.family_for_kind(self.controller.adapter.kind)
 
     def _spoken_prompt(self, question) -> str:
         """A question as said aloud: with a clue card on the screen, its meaning and the question
@@ -345,33 +344,16 @@ class ScreenBridge:
     # -- the end ----------------------------------------------------------------------------------
 
     def _start_analysis(self) -> None:
-        """Lexulous/Scrabble: the missed best moves, when ``wordboard.lexulous.analysis`` exists."""
-        game = getattr(self.controller.adapter, "game", None)
-        if self.dawg is None or game is None or type(game).__module__ != "wordboard.lexulous.game":
-            self.analysis = {"available": False}
-            return
-        try:
-            from wordboard.lexulous.analysis import analyse_game
-        except ImportError:
+        """The missed best moves, for a game whose family analyses finished games."""
+        analyse = self._family().end_analysis(self.controller.adapter)
+        if analyse is None:
             self.analysis = {"available": False}
             return
         self._analysing = True
 
-        class Frozen:   # the finished game's parts the analysis reads (the engine stays ours)
-            pass
-
-        frozen = Frozen()
-        frozen.history = list(game.history)
-        frozen.edition = game.edition
-        frozen.players = tuple(game.players)
-
         def work():
             try:
-                result = analyse_game(frozen, self.dawg)
-                moves = [m.as_json() for m in result.moves]
-                self.analysis = {"available": True, "moves": moves,
-                                 "missed": result.missed_by_player(),
-                                 "best_found": {k: list(v) for k, v in result.best_found_by_player().items()}}
+                self.analysis = {"available": True, **analyse()}
             except Exception as exc:  # noqa: BLE001 - the summary shows without it
                 self.analysis = {"available": False, "error": str(exc)}
             self._dirty = True

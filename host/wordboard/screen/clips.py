@@ -20,7 +20,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from typing import Callable
+from collections.abc import Callable
 
 MAX_BYTES = 8 << 20          # the whole cache
 MAX_CLIP_BYTES = 1 << 20     # one clip: about 23 s of espeak-ng's 22 050 Hz mono 16-bit

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from wordboard.controller import questions as q
 from wordboard.screen.clips import ClipCache
@@ -56,6 +56,7 @@ class ScreenHub:
         self.events: queue.Queue[dict] = queue.Queue(maxsize=64)   # one-off notices (speech, toasts)
         self.clips = ClipCache()                                     # what was said, for the pages
         self._listeners = Listeners()
+        self._queued: set = set()          # the buttons and requests waiting (duplicates dropped)
 
     # -- controller side ---------------------------------------------------------------------------
 
@@ -89,6 +90,8 @@ class ScreenHub:
             try:
                 out.append(self.commands.get_nowait())
             except queue.Empty:
+                with self._lock:
+                    self._queued.clear()
                 return out
 
     # -- server side -------------------------------------------------------------------------------
@@ -107,10 +110,22 @@ class ScreenHub:
                 self._watchers.remove(wake)
 
     def submit(self, command: Command) -> bool:
+        """Queue a page's command for the controller; False when the queue is full. A button
+        press or a ``say`` the same as one still waiting is dropped (taken as done)."""
+        key = None
+        if command.type in ("button", "say"):
+            key = (command.type, tuple(sorted(command.data.items())), command.audio and id(command.reply))
+            with self._lock:
+                if key in self._queued:
+                    return True
+                self._queued.add(key)
         try:
             self.commands.put_nowait(command)
             return True
         except queue.Full:
+            if key is not None:
+                with self._lock:
+                    self._queued.discard(key)
             return False
 
     def set_listeners(self, listeners: Listeners) -> None:

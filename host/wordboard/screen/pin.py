@@ -2,7 +2,7 @@
 
 Set at install with ``wordboard screen set-pin``; kept as a salted PBKDF2-SHA256 hash in
 ``screen-pin.json`` in the config folder (:func:`wordboard.paths.config_dir`), readable by its
-owner only. The PIN itself is never stored.
+owner only (and, in the installed service's folders, by the service's group). The PIN itself is never stored.
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import re
 import secrets
 from pathlib import Path
+
+from wordboard.paths import write_atomically
 
 FILE_NAME = "screen-pin.json"
 ITERATIONS = 120_000
@@ -37,12 +38,12 @@ def set_pin(pin: str, path: Path | None = None) -> Path:
     salt = secrets.token_bytes(16)
     record = {"algorithm": "pbkdf2-sha256", "iterations": ITERATIONS, "salt": salt.hex(),
               "hash": _derive(pin, salt, ITERATIONS).hex()}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        json.dump(record, f)
-    os.replace(tmp, path)
+    # Flushed to disk before the rename (a power cut leaves the old PIN or the new one). The owner
+    # only; in the installed service's folders also its group, so that the service reads the PIN
+    # its owner set with `wordboard screen set-pin` (wordboard.paths). Never others.
+    from wordboard.paths import service_folders
+
+    write_atomically(path, json.dumps(record).encode(), mode=0o660 if service_folders() else 0o600)
     return path
 
 

@@ -16,7 +16,9 @@ MAX_MESSAGE = 4096
 NAME = re.compile(r"^[^\W_][\w '\-.]{0,15}$")     # a player's name: letters, digits, space ' - .
 ANSWER = re.compile(r"^[\w ?'\-=*,.+]{1,48}$")    # checked again against the question's answers
 PIN = re.compile(r"^[0-9]{4,8}$")
-LEXICONS = ("scowl:50", "scowl:60", "scowl:70", "scowl:80", "wamerican", "wbritish", "none")
+CODE = re.compile(r"^[A-Za-z0-9 \-]{4,16}$")              # the game's code, as typed
+LEXICONS = ("default", "wordgame", "scowl:50", "scowl:60", "scowl:70", "scowl:80", "wamerican", "wbritish",
+            "none")
 QUIET_TIMES = (0, 10, 20, 30, 60)
 LEVELS = ("1", "2", "3", "speed")                          # eXtraDICTION
 VARIANTS = ("quick", "standard", "long", "long-best5")     # Dexikon
@@ -41,10 +43,11 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "hello": {"mode": Field("choice", choices=("normal", "kids", "kiosk"))},
     "audio": {"on": Field("bool")},               # the page plays the board's speech (or stops)
     "answer": {"question": Field("int", low=1, high=2**31), "value": Field("str", pattern=ANSWER)},
-    "button": {"name": Field("choice", choices=("end-turn", "pass", "hint"))},
+    "button": {"name": Field("choice", choices=("end-turn", "pass", "hint", "challenge"))},
     "say": {"what": Field("choice", choices=("last", "turn", "prompt", "card", "letter")),
             "letter": Field("choice", required=False, choices=tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))},
     "unlock": {"pin": Field("str", pattern=PIN)},
+    "join": {"code": Field("str", pattern=CODE)},
     "lock": {},
     "undo": {},
     "score": {"player": Field("int", low=0, high=7), "delta": Field("int", low=-999, high=999)},

@@ -16,10 +16,22 @@
   reach the board by pointing its own name at the Pi (DNS rebinding); a WebSocket whose
   ``Origin`` is not the page's own is refused.
 * Each page gets the newest snapshot when it connects and whenever it changes. What it sends is
-  checked by :mod:`wordboard.screen.protocol`; changing the game needs the PIN
-  (:mod:`wordboard.screen.pin`), checked one at a time on a worker thread; after
-  :data:`MAX_FAILURES` wrong PINs in a row nobody may try for :data:`LOCKOUT_SECONDS`, twice as
-  long after each further wrong PIN (up to :data:`MAX_LOCKOUT_SECONDS`).
+  checked by :mod:`wordboard.screen.protocol`. Who may do what (:mod:`wordboard.screen.guard`):
+  watching is open; playing (buttons, answers) is for the kiosk (a loopback peer), pages that
+  joined with the game's code (shown on the kiosk, with a QR code of the join address) and pages
+  unlocked with the PIN; changing the game needs the PIN (:mod:`wordboard.screen.pin`), checked
+  one at a time on a worker thread. After :data:`MAX_FAILURES` wrong PINs or codes in a row *that
+  client* waits :data:`LOCKOUT_SECONDS`, twice as long after each further one (up to
+  :data:`MAX_LOCKOUT_SECONDS`); the kiosk is never locked out by others.
+* Each page may send :data:`ACTION_BURST` actions at once, then :data:`ACTIONS_PER_SECOND`, and
+  one hint per :data:`HINT_SECONDS` (the controller computes hints off its loop, once per
+  position).
+* Connections: at most :data:`MAX_CONNECTIONS` open from the LAN (handshakes included),
+  :data:`MAX_CONNECTIONS_PER_CLIENT` from one client; pages (WebSockets): :data:`MAX_CLIENTS`,
+  of which :data:`KIOSK_SLOTS` are kept for the kiosk, :data:`MAX_PAGES_PER_CLIENT` per client;
+  a handshake not done in :data:`OPEN_TIMEOUT` seconds is closed. Connections over a limit are
+  closed at once; each kind of refusal is one log line (then a count a minute), never a
+  traceback per connection.
 """
 
 from __future__ import annotations
@@ -27,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import logging
 import os
 import re
 import socket
@@ -35,9 +48,8 @@ import time
 from dataclasses import dataclass, field
 from importlib import resources
 
-from wordboard.screen import clips
+from wordboard.screen import clips, guard, protocol
 from wordboard.screen import pin as pins
-from wordboard.screen import protocol
 from wordboard.screen.hub import Command, Listeners, ScreenAnswerer, ScreenHub
 
 STATIC_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -50,10 +62,19 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-MAX_CLIENTS = 24
+MAX_CLIENTS = 24                # pages (WebSockets) at once
+KIOSK_SLOTS = 2                 # of which kept for the kiosk
+MAX_PAGES_PER_CLIENT = 4
+MAX_CONNECTIONS = 96            # open TCP connections from the LAN, handshakes included
+MAX_CONNECTIONS_PER_CLIENT = 12
+MAX_KIOSK_CONNECTIONS = 64
+OPEN_TIMEOUT = 5.0              # seconds for a request or a WebSocket handshake
 MAX_FAILURES = 5
 LOCKOUT_SECONDS = 60.0
 MAX_LOCKOUT_SECONDS = 900.0
+ACTIONS_PER_SECOND = 4.0
+ACTION_BURST = 8.0
+HINT_SECONDS = 2.0
 
 #: the peers served: loopback, RFC 1918, link-local, IPv6 unique local and link-local
 LAN = tuple(ipaddress.ip_network(n) for n in (
@@ -171,11 +192,21 @@ class Client:
     mode: str = "normal"
     audio: bool = False         # the page plays the board's speech
     sent_version: int = -1
+    key: str = ""               # the client (guard.client_key)
+    code: str | None = None     # the game code the page joined with
+    bucket: guard.Bucket | None = None
+    last_hint: float = float("-inf")
+    told_slow: float = float("-inf")
+
+    @property
+    def kiosk(self) -> bool:
+        return self.key == guard.KIOSK
 
 
 class ScreenServer:
     def __init__(self, hub: ScreenHub, answerer: ScreenAnswerer | None = None, *, host: str = "127.0.0.1",
-                 port: int = 8080, pin_file=None, out=print):
+                 port: int = 8080, pin_file=None, out=print, kiosk=guard.is_loopback,
+                 clock=time.monotonic):
         self.hub = hub
         self.answerer = answerer
         self.host = host
@@ -189,9 +220,14 @@ class ScreenServer:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
-        self._failures = 0
-        self._lockouts = 0
-        self._locked_until = 0.0
+        self.kiosk = kiosk              # which peer addresses are the Pi's own screen
+        self.clock = clock
+        self.lockout = guard.Lockout(max_failures=MAX_FAILURES, seconds=LOCKOUT_SECONDS,
+                                     max_seconds=MAX_LOCKOUT_SECONDS)
+        self.codes = guard.GameCode()
+        self.refusals = guard.RefusalLog(out, clock)
+        self.connections: dict[str, int] = {}     # open TCP connections per client
+        self._qr: tuple[str, str | None] | None = None
         self._pin_lock: asyncio.Lock | None = None
         self.hosts = allowed_hosts()
         self.error: BaseException | None = None
@@ -199,7 +235,7 @@ class ScreenServer:
 
     # -- lifecycle --------------------------------------------------------------------------------
 
-    def start(self, timeout: float = 10.0) -> "ScreenServer":
+    def start(self, timeout: float = 10.0) -> ScreenServer:
         self._thread = threading.Thread(target=self._run, daemon=True, name="screen-server")
         self._thread.start()
         if not self._ready.wait(timeout):
@@ -221,11 +257,13 @@ class ScreenServer:
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._pin_lock = asyncio.Lock()
+        self.loop.set_exception_handler(self._loop_error)
         self.hub.watch(self._wake_threadsafe)
         try:
             async with serve(self._handler, self.host, self.port, process_request=self._http,
                              max_size=protocol.MAX_MESSAGE, ping_interval=20, ping_timeout=20,
-                             server_header=None) as server:
+                             open_timeout=OPEN_TIMEOUT, server_header=None, logger=self._ws_logger(),
+                             create_connection=self._guarded_connection()) as server:
                 self._server = server
                 sock = next(iter(server.sockets))
                 self.bound = sock.getsockname()[:2]
@@ -246,6 +284,121 @@ class ScreenServer:
         if host in ("0.0.0.0", "::"):
             host = "localhost"
         return f"http://{host}:{port}/"
+
+    # -- connections ------------------------------------------------------------------------------
+
+    def _guarded_connection(self):
+        """websockets' connection, counted per client from the moment the TCP connection is
+        accepted: one over a limit is closed at once (before it holds a descriptor for long)."""
+        from websockets.asyncio.server import ServerConnection
+
+        screen = self
+
+        class Guarded(ServerConnection):
+            _screen_key: str | None = None
+
+            def connection_made(self, transport) -> None:
+                peer = transport.get_extra_info("peername")
+                self._screen_key = screen._admit(peer[0] if peer else None)
+                if self._screen_key is None:
+                    transport.abort()
+                super().connection_made(transport)
+
+            def connection_lost(self, exc) -> None:
+                if self._screen_key is not None:
+                    screen._release(self._screen_key)
+                    self._screen_key = None
+                super().connection_lost(exc)
+
+        return Guarded
+
+    def _admit(self, address: str | None) -> str | None:
+        key = guard.client_key(address, self.kiosk)
+        count = self.connections.get(key, 0)
+        if key == guard.KIOSK:
+            if count >= MAX_KIOSK_CONNECTIONS:
+                self.refusals.refused("too many connections from the Pi itself")
+                return None
+        elif count >= MAX_CONNECTIONS_PER_CLIENT:
+            self.refusals.refused("too many connections from one address", key)
+            return None
+        elif sum(n for k, n in self.connections.items() if k != guard.KIOSK) >= MAX_CONNECTIONS:
+            self.refusals.refused("too many connections from the local network")
+            return None
+        self.connections[key] = count + 1
+        return key
+
+    def _release(self, key: str) -> None:
+        left = self.connections.get(key, 0) - 1
+        if left > 0:
+            self.connections[key] = left
+        else:
+            self.connections.pop(key, None)
+
+    def _loop_error(self, loop, context: dict) -> None:
+        """The server loop's own errors (``accept()`` out of descriptors...): one line a kind."""
+        exc = context.get("exception")
+        message = context.get("message", "error")
+        if isinstance(exc, OSError) and exc.errno in (23, 24):
+            message = "out of file descriptors"
+        self.refusals.refused(f"server: {message}", f"{type(exc).__name__}: {exc}" if exc else "")
+
+    def _ws_logger(self) -> logging.Logger:
+        """websockets' logger: what it would log as an error (with a traceback) becomes one line
+        per kind in :attr:`refusals`."""
+        logger = logging.getLogger(f"wordboard.screen.ws.{id(self)}")
+        logger.propagate = False
+        logger.setLevel(logging.ERROR)
+        refusals = self.refusals
+
+        class OneLine(logging.Handler):
+            def emit(self, record: logging.LogRecord) -> None:
+                exc = record.exc_info[1] if record.exc_info else None
+                refusals.refused(f"websockets: {record.getMessage()}",
+                                 f"{type(exc).__name__}: {exc}" if exc else "")
+
+        logger.handlers[:] = [OneLine()]
+        return logger
+
+    # -- the game's code ----------------------------------------------------------------------------
+
+    def new_game(self, game: object) -> str:
+        """A new game is on the board: its code (the only one accepted from now on), shown on
+        the kiosk and to pages unlocked with the PIN. Thread-safe."""
+        code = self.codes.new_game(game)
+        if self.loop is not None:
+            try:
+                self.loop.call_soon_threadsafe(self._send_code_to_all)
+            except RuntimeError:        # the loop is closed
+                pass
+        return code
+
+    def join_url(self) -> str:
+        """The address a phone opens to join (``#join=CODE``, never sent to a server)."""
+        host, port = self.bound or (self.host, self.port)
+        if host in ("0.0.0.0", "::", ""):
+            host = lan_address() or f"{socket.gethostname()}.local"
+        if ":" in host:
+            host = f"[{host}]"
+        code = self.codes.current or ""
+        return f"http://{host}:{port}/#join={code}"
+
+    def _code_message(self) -> dict:
+        code = self.codes.current
+        if code is None:
+            return {"type": "code", "code": None}
+        url = self.join_url()
+        if self._qr is None or self._qr[0] != url:
+            self._qr = (url, qr_svg(url))        # made once per game (pages reconnect often)
+        return {"type": "code", "code": guard.GameCode.shown(code), "url": url, "qr": self._qr[1]}
+
+    def _send_code_to_all(self) -> None:
+        for client in list(self.clients):
+            if client.kiosk or client.admin:
+                self._deliver(client, self._code_message())
+
+    def may_play(self, client: Client) -> bool:
+        return client.kiosk or client.admin or (client.code is not None and self.codes.check(client.code))
 
     # -- HTTP -------------------------------------------------------------------------------------
 
@@ -274,7 +427,9 @@ class ScreenServer:
         if path == "/ws":
             if not origin_allowed(request.headers.get("Origin"), host):
                 return self._text(403, "another site's page may not connect\n")
-            if len(self.clients) >= MAX_CLIENTS:
+            refused = self._page_refused(guard.client_key(peer, self.kiosk))
+            if refused:
+                self.refusals.refused(refused)
                 return self._text(503, "too many screens connected\n")
             return None      # carry on with the WebSocket handshake
         if path in ("/", "/index.html", "/kids"):
@@ -289,6 +444,18 @@ class ScreenServer:
         if path == "/favicon.ico":
             return self._response(404, b"", "text/plain")
         return self._text(404, "not found\n")
+
+    def _page_refused(self, key: str) -> str | None:
+        """Why one more page of client ``key`` is refused (None: it is not)."""
+        if len(self.clients) >= MAX_CLIENTS:
+            return "too many pages"
+        if key == guard.KIOSK:
+            return None
+        if sum(1 for c in self.clients if c.key == key) >= MAX_PAGES_PER_CLIENT:
+            return "too many pages from one address"
+        if sum(1 for c in self.clients if not c.kiosk) >= MAX_CLIENTS - KIOSK_SLOTS:
+            return "too many pages from the local network (the rest are kept for the kiosk)"
+        return None
 
     def _speech(self, path: str):
         """A clip of what the board said, by the id the server gave it; anything else is a 404."""
@@ -333,12 +500,16 @@ class ScreenServer:
 
     async def _handler(self, connection) -> None:
         peer = (connection.remote_address or ("",))[0]
-        client = Client(connection, peer)
+        client = Client(connection, peer, key=guard.client_key(peer, self.kiosk),
+                        bucket=guard.Bucket(ACTIONS_PER_SECOND, ACTION_BURST, self.clock()))
         self.clients.add(client)
         sender = asyncio.create_task(self._sender(client))
         try:
-            await connection.send(json.dumps({"type": "welcome", "pin": pins.is_set(self.pin_file),
-                                              "local": _is_loopback(peer)}))
+            welcome = {"type": "welcome", "pin": pins.is_set(self.pin_file), "local": _is_loopback(peer),
+                       "play": self.may_play(client)}
+            if client.kiosk and self.codes.current is not None:
+                welcome["code"] = self._code_message()        # the kiosk shows the game's code
+            await connection.send(json.dumps(welcome))
             client.wake.set()
             async for text in connection:
                 try:
@@ -380,6 +551,18 @@ class ScreenServer:
             client.audio = data["on"]
             self._count_listeners()
             return
+        if kind in ("button", "answer") and not self.may_play(client):
+            reply({"type": "error", "message": "this page only watches: join with the game's code (on the "
+                                               "board's screen) or unlock with the PIN", "watching": True})
+            return
+        if kind in ("button", "answer", "say") and not self._within_rate(client, kind, data, reply):
+            return
+        if kind == "say" and not client.audio and not self.may_play(client):
+            reply({"type": "error", "message": "turn this page's sound on to hear it"})
+            return
+        if kind == "join":
+            await self._join(client, data["code"], reply)
+            return
         if kind == "answer":
             if self.answerer is None:
                 reply({"type": "error", "message": "this board takes no answers from the screen"})
@@ -393,7 +576,7 @@ class ScreenServer:
             return
         if kind == "lock":
             client.admin = False
-            reply({"type": "locked"})
+            reply({"type": "locked", "play": self.may_play(client)})
             return
         if kind in protocol.ADMIN and not client.admin:
             reply({"type": "error", "message": "changing the game needs the PIN"})
@@ -401,30 +584,88 @@ class ScreenServer:
         if not self.hub.submit(Command(kind, data, admin=client.admin, reply=reply, audio=client.audio)):
             reply({"type": "error", "message": "the board is busy: try again"})
 
+    def _within_rate(self, client: Client, kind: str, data: dict, reply) -> bool:
+        """The page's token bucket, and one hint per :data:`HINT_SECONDS`; a page over it is told
+        once a second (the rest is dropped here, on the server's loop)."""
+        now = self.clock()
+        hint = kind == "button" and data.get("name") == "hint"
+        if hint and now - client.last_hint < HINT_SECONDS:
+            ok = False
+        else:
+            ok = client.bucket is None or client.bucket.take(now)
+        if ok:
+            if hint:
+                client.last_hint = now
+            return True
+        self.refusals.refused("a page sent too much, too fast", client.key)
+        if now - client.told_slow >= 1.0:
+            client.told_slow = now
+            reply({"type": "error", "message": "too fast: wait a moment"})
+        return False
+
+    def _locked_out(self, client: Client, what: str, reply) -> bool:
+        wait = self.lockout.wait(client.key, self.clock())
+        if wait > 0:
+            reply({"type": "error", "message": f"too many wrong {what}: try again in {max(1, round(wait))} s"})
+            return True
+        return False
+
+    async def _join(self, client: Client, code: str, reply) -> None:
+        """A page sends the game's code (typed, or from the QR code's address): it may play."""
+        async with self._pin_lock:
+            if self._locked_out(client, "codes", reply):
+                return
+            if self.codes.check(code):
+                self.lockout.succeeded(client.key)
+                client.code = guard.GameCode.normal(code)
+                reply({"type": "joined", "play": True})
+                return
+            if client.kiosk:           # the kiosk plays anyway: a stale code is no guess
+                reply({"type": "joined", "play": True})
+                return
+            self.lockout.failed(client.key, self.clock())
+            self.refusals.refused("a wrong game code", client.key)
+            reply({"type": "error", "message": "not this game's code", "code": False})
+
     async def _unlock(self, client: Client, pin: str, reply) -> None:
         # One PIN check at a time: attempts sent at once from many pages wait their turn, so the
         # lockout counts every one of them.
         async with self._pin_lock:
-            if time.monotonic() < self._locked_until:
-                wait = max(1, round(self._locked_until - time.monotonic()))
-                reply({"type": "error", "message": f"too many wrong PINs: try again in {wait} s"})
+            if self._locked_out(client, "PINs", reply):
                 return
             if not pins.is_set(self.pin_file):
                 reply({"type": "error", "message": "no PIN is set: run 'wordboard screen set-pin' on the board"})
                 return
             ok = await asyncio.get_running_loop().run_in_executor(None, pins.check_pin, pin, self.pin_file)
             if ok:
-                self._failures = self._lockouts = 0
+                self.lockout.succeeded(client.key)
                 client.admin = True
-                reply({"type": "unlocked"})
+                reply({"type": "unlocked", "play": True, "code": self._code_message()})
                 return
-            self._failures += 1
-            if self._failures >= MAX_FAILURES:
-                self._failures = MAX_FAILURES - 1      # from now on each wrong PIN locks again
-                self._locked_until = time.monotonic() + min(MAX_LOCKOUT_SECONDS,
-                                                            LOCKOUT_SECONDS * 2 ** self._lockouts)
-                self._lockouts += 1
+            self.lockout.failed(client.key, self.clock())
+            self.refusals.refused("a wrong PIN", client.key)
             reply({"type": "error", "message": "wrong PIN"})
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network (the route to a private address: no
+    packet is sent), or None."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.254.254.254", 9))
+            address = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def qr_svg(text: str) -> str | None:
+    """A QR code of ``text`` as an SVG ``data:`` address (None without segno)."""
+    try:
+        import segno
+    except ImportError:  # pragma: no cover - segno is a dependency
+        return None
+    return segno.make(text, error="m").svg_data_uri(scale=4, border=2, dark="#000", light="#fff")
 
 
 def _is_loopback(address: str) -> bool:

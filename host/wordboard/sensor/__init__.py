@@ -6,10 +6,28 @@ settled :class:`Placed` / :class:`Lifted` / :class:`ReaderFault` / :class:`Snaps
 """
 
 from wordboard.sensor.backend import LinkCounters, SensorBackend, SensorError, TagReadout, open_backend
-from wordboard.sensor.events import (ConnectionChanged, ConnectionState, FaultKind, Lifted, Placed,
-                                     ReaderFault, SensorEvent, Snapshot, Square, Tag)
-from wordboard.sensor.identity import (BlankTile, DexikonCard, HexxWildTile, LetterTile, TileIdentity,
-                                       decode_tile_code, encode_tile_code, parse_identity)
+from wordboard.sensor.events import (
+                                     ConnectionChanged,
+                                     ConnectionState,
+                                     FaultKind,
+                                     Lifted,
+                                     Placed,
+                                     ReaderFault,
+                                     SensorEvent,
+                                     Snapshot,
+                                     Square,
+                                     Tag,
+)
+from wordboard.sensor.identity import (
+                                     BlankTile,
+                                     DexikonCard,
+                                     HexxWildTile,
+                                     LetterTile,
+                                     TileIdentity,
+                                     decode_tile_code,
+                                     encode_tile_code,
+                                     parse_identity,
+)
 from wordboard.sensor.registry import TileRegistry, data_dir, default_registry_path
 
 __all__ = [

@@ -11,8 +11,8 @@ from __future__ import annotations
 import abc
 import os
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from wordboard.errors import UserError
 from wordboard.sensor.events import ConnectionState, SensorEvent, Square, Tag
@@ -95,6 +95,11 @@ class SensorBackend(abc.ABC):
         """Why the backend is not connected, as one line for the user (None: no known problem)."""
         return None
 
+    def caught_up(self, since: float) -> bool:
+        """Whether the events so far show the table as it was at game time ``since`` (the sensor
+        board reports each change as it settles: always)."""
+        return True
+
     def wait_for(self, predicate: Callable[[SensorEvent], bool], timeout: float) -> SensorEvent | None:
         """Consume events until one matches ``predicate`` and return it (the others are
         discarded), or None after ``timeout`` seconds."""
@@ -115,7 +120,7 @@ class SensorBackend(abc.ABC):
             time.sleep(0.01)
         return self.state is ConnectionState.CONNECTED
 
-    def __enter__(self) -> "SensorBackend":
+    def __enter__(self) -> SensorBackend:
         return self
 
     def __exit__(self, *exc) -> None:

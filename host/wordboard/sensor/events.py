@@ -7,38 +7,11 @@ the board controller runs unchanged on either.
 from __future__ import annotations
 
 import enum
-import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Union
 
-from wordboard.errors import UserError
-
-_SQUARE_NAME = re.compile(r"^([A-Za-z])(\d{1,2})$")
-
-
-@dataclass(frozen=True, order=True)
-class Square:
-    """A square of the grid, zero-based; named like a word-game board: column letter, row number
-    (``Square(7, 7).name == "H8"``, the centre of a 15x15 board)."""
-
-    row: int
-    col: int
-
-    @property
-    def name(self) -> str:
-        return f"{chr(ord('A') + self.col)}{self.row + 1}" if self.col < 26 else f"{self.row},{self.col}"
-
-    @classmethod
-    def parse(cls, text: str) -> "Square":
-        """Parse ``H8`` (column letter, row number); raises UserError on anything else."""
-        match = _SQUARE_NAME.match(text.strip())
-        if not match or int(match.group(2)) < 1:
-            raise UserError(f"not a square name: {text!r} (expected a column letter and a row number, like H8)")
-        return cls(int(match.group(2)) - 1, ord(match.group(1).upper()) - ord("A"))
-
-    def __str__(self) -> str:
-        return self.name
+from wordboard.rules import Square
 
 
 @dataclass(frozen=True)
@@ -114,4 +87,4 @@ class ConnectionChanged:
     detail: str = ""
 
 
-SensorEvent = Union[Placed, Lifted, ReaderFault, Snapshot, ConnectionChanged]
+SensorEvent = Placed | Lifted | ReaderFault | Snapshot | ConnectionChanged

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from wordboard.errors import UserError
 
@@ -67,7 +66,7 @@ class DexikonCard:
         return f"card:{self.card_id}"
 
 
-TileIdentity = Union[LetterTile, BlankTile, HexxWildTile, DexikonCard]
+TileIdentity = LetterTile | BlankTile | HexxWildTile | DexikonCard
 
 
 def parse_identity(text: str) -> TileIdentity:

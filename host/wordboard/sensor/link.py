@@ -19,16 +19,25 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 import serial
 
 from wordboard.sensor import protocol as p
 from wordboard.sensor.backend import LinkCounters, SensorBackend, SensorError, TagReadout
 from wordboard.sensor.discovery import describe_missing_board, find_board_port
-from wordboard.sensor.events import (ConnectionChanged, ConnectionState, FaultKind, Lifted, Placed,
-                                     ReaderFault, SensorEvent, Snapshot, Square, Tag)
+from wordboard.sensor.events import (
+    ConnectionChanged,
+    ConnectionState,
+    FaultKind,
+    Lifted,
+    Placed,
+    ReaderFault,
+    SensorEvent,
+    Square,
+    Tag,
+)
 
 log = logging.getLogger(__name__)
 
@@ -403,8 +412,19 @@ class SerialSensorLink(SensorBackend):
         else:
             self._ask_snapshot(count_resync=False)
 
+    def _on_grid(self, square) -> bool:
+        info = self._info
+        return info is None or (0 <= square.row < info.rows and 0 <= square.col < info.cols)
+
     def _apply(self, message: p.Message) -> None:
+        if isinstance(message, (Placed, Lifted)) and not self._on_grid(message.square):
+            log.debug("dropped a report of square %r, outside the board's grid", message.square)
+            self._bump(corrupted=1)
+            return
         if isinstance(message, p.Hello):
+            if message.protocol_version != p.PROTOCOL_VERSION:
+                self._on_hello(message)     # refused there, in one place, for every HELLO
+                return
             self._info = message
             self._hello_wanted_at = None
             self._ask_snapshot(count_resync=False)

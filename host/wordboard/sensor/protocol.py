@@ -14,7 +14,6 @@ import enum
 import struct
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Union
 
 from wordboard.sensor.events import FaultKind, Lifted, Placed, ReaderFault, Snapshot, Square, Tag
 
@@ -137,7 +136,7 @@ class TagData:
     tag: Tag | None
 
 
-Message = Union[Hello, Placed, Lifted, SnapshotMessage, Heartbeat, ReaderFault, Ack, TagData]
+Message = Hello | Placed | Lifted | SnapshotMessage | Heartbeat | ReaderFault | Ack | TagData
 
 
 # ---- framing ------------------------------------------------------------------------------

@@ -16,11 +16,11 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from wordboard.errors import DataFileError, UserError
-from wordboard.paths import data_dir
+from wordboard.paths import creation_mode, data_dir
 from wordboard.sensor.events import Tag
 from wordboard.sensor.identity import TileIdentity, decode_tile_code, parse_identity
 
@@ -49,7 +49,7 @@ class TileRegistry:
         self._tiles: dict[str, TileIdentity] = dict(tiles or {})
 
     @classmethod
-    def load(cls, path: Path | None = None) -> "TileRegistry":
+    def load(cls, path: Path | None = None) -> TileRegistry:
         """Read the registry; a missing file is an empty registry, a malformed one a DataFileError."""
         path = Path(path) if path is not None else default_registry_path()
         try:
@@ -91,6 +91,7 @@ class TileRegistry:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".tiles-", suffix=".tmp", dir=self.path.parent)
             try:
+                os.fchmod(fd, creation_mode())  # (the service reads what the commands enrol)
                 with os.fdopen(fd, "w", encoding="utf-8") as handle:
                     handle.write(text)
                     handle.flush()

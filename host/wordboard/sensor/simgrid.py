@@ -12,8 +12,8 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from wordboard.sensor.events import Square
 from wordboard.sensor.firmware import load_firmware

@@ -29,8 +29,8 @@ import tempfile
 import threading
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from wordboard.errors import UserError
 from wordboard.sensor.events import Square
@@ -220,7 +220,7 @@ class PtySimulator:
 
     # ---- running ------------------------------------------------------------------------
 
-    def start(self) -> "PtySimulator":
+    def start(self) -> PtySimulator:
         self.plug()
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name="sensor-simulator", daemon=True)
@@ -266,7 +266,7 @@ class PtySimulator:
         with self.lock:
             return self.sim.grid.new_tag(has_user_memory=has_user_memory)
 
-    def __enter__(self) -> "PtySimulator":
+    def __enter__(self) -> PtySimulator:
         return self.start()
 
     def __exit__(self, *exc) -> None:

@@ -25,6 +25,13 @@ let lastMoveKey = null;         // the last move shown (null: none seen yet on t
 let summaryClosedFor = null;
 let answeredQuestion = null;
 let local = false;              // this page runs on the board's own screen (the Pi speaks for it)
+let canPlay = false;            // this page may press the board's buttons and answer (the server decides)
+// The game's code: from the QR code's address (#join=CODE, never sent to the server as part of
+// the address) or typed; kept for this tab so a reconnect plays on.
+if (location.hash.startsWith("#join=")) {
+  sessionStorage.setItem("wb-join", decodeURIComponent(location.hash.slice(6)));
+  history.replaceState(null, "", location.pathname + location.search);
+}
 const kiosk = !!params.get("kiosk");
 // The board's speech on this page: "on" (played), "off", or "blocked" (the browser refused to
 // play without a tap). The kiosk (?kiosk=1, Chromium with --autoplay-policy=no-user-gesture-
@@ -201,14 +208,23 @@ function connect() {
     try { msg = JSON.parse(event.data); } catch (e) { return; }
     if (msg.type === "state") render(msg.state);
     else if (msg.type === "say") hear(msg);
-    else if (msg.type === "welcome") { pinSet = !!msg.pin; local = !!msg.local; }
+    else if (msg.type === "welcome") {
+      pinSet = !!msg.pin; local = !!msg.local; setRole(!!msg.play);
+      if (msg.code) showCode(msg.code);
+      const code = sessionStorage.getItem("wb-join");
+      if (!msg.play && code) send({ type: "join", code });
+    }
+    else if (msg.type === "joined") { setRole(true); toast(kids ? "🎟️" : "you can play from this page"); $("join-form").classList.add("hidden"); }
+    else if (msg.type === "code") showCode(msg);
     else if (msg.type === "error") {
+      if (msg.code === false) sessionStorage.removeItem("wb-join");
+      if (msg.watching) $("join-form").classList.remove("hidden");
       toast(msg.message, true);
       $("admin-status").textContent = msg.message;
       if (answeredQuestion !== null) { answeredQuestion = null; $("prompt").dataset.question = ""; if (state) render(state); }
     }
-    else if (msg.type === "unlocked") { admin = true; $("admin-status").textContent = ""; showAdmin(); toast("unlocked"); }
-    else if (msg.type === "locked") { admin = false; showAdmin(); }
+    else if (msg.type === "unlocked") { admin = true; setRole(true); if (msg.code) showCode(msg.code); $("admin-status").textContent = ""; showAdmin(); toast("unlocked"); }
+    else if (msg.type === "locked") { admin = false; setRole(!!msg.play); if (!msg.play) $("join-code").classList.add("hidden"); showAdmin(); }
     else if (msg.type === "ok") { toast(msg.message || "done"); $("admin-status").textContent = msg.message || ""; }
     else if (msg.type === "answered") { toast(kids ? "✔" : "answered: " + msg.value); }
   };
@@ -242,7 +258,18 @@ Views.register("crossword", {
       cell.classList.add("p-" + p);
     }
   },
-  side() {},
+  side(st, box) {
+    // the club tracking sheet: the tiles not on the board, letter by letter (? for blanks)
+    const unseen = st.view.unseen;
+    if (!unseen || kids) return;
+    const counts = {};
+    for (const t of unseen) counts[t] = (counts[t] || 0) + 1;
+    const sheet = el("div", "tracking", "");
+    sheet.appendChild(el("div", "tracking-title", `unseen: ${unseen.length}`));
+    sheet.appendChild(el("div", "tracking-tiles",
+      Object.keys(counts).sort().map((t) => t.repeat(counts[t])).join(" ")));
+    box.appendChild(sheet);
+  },
 });
 
 function centreKey(st) { return `${Math.floor(st.board.rows / 2)},${Math.floor(st.board.cols / 2)}`; }
@@ -392,6 +419,9 @@ Views.register("dexikon", {
 /* -- rendering ------------------------------------------------------------------------------------ */
 
 function render(st) {
+  // the challenge button: only for a game played under a challenge rule (not void)
+  const rule = st.view && st.view.challenge;
+  $("challenge-button").classList.toggle("hidden", !rule || rule === "void" || st.over);
   state = st;
   document.body.classList.toggle("kids", kids);
   $("title").textContent = st.game.title + (st.ended ? " (ended)" : "");
@@ -739,6 +769,42 @@ $("prompt-free").addEventListener("submit", (event) => {
 $("prompt-say").addEventListener("click", () => {
   if (!state || !state.question) return;
   ask("prompt");
+});
+
+/* -- who may play: the kiosk, pages with the game's code, pages unlocked with the PIN ---------- */
+
+function setRole(play) {
+  canPlay = play;
+  document.body.classList.toggle("watching", !play);
+}
+
+let joinCode = null;
+
+function showCode(msg) {
+  // the kiosk's display (?kiosk=1) shows the game's code and its QR code; other pages that get
+  // it (the Pi's own browser, a page unlocked with the PIN) show it on the 🎟️ button
+  joinCode = msg.code || null;
+  const box = $("join-code");
+  if (!msg.code || !(kiosk || admin)) { box.classList.add("hidden"); return; }
+  $("join-text").textContent = msg.code;
+  if (msg.qr) $("join-qr").src = msg.qr;
+  $("join-qr").title = msg.url || "";
+  box.classList.remove("hidden");
+}
+
+$("join").addEventListener("click", () => {
+  if (canPlay) { toast(joinCode ? "players join with the code " + joinCode : "this page can play"); return; }
+  $("join-form").classList.toggle("hidden");
+  $("join-input").focus();
+});
+
+$("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const code = $("join-input").value.trim();
+  if (!code) return;
+  sessionStorage.setItem("wb-join", code);
+  send({ type: "join", code });
+  $("join-input").value = "";
 });
 
 /* -- the board's buttons -------------------------------------------------------------------------- */

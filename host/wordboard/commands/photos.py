@@ -1,0 +1,85 @@
+"""``wordboard photos PHOTOS...``: score a Lexulous or Scrabble game from photos taken one after
+each turn, and write its game record (see :mod:`wordboard.crossword.photogame`)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "photos", help="score a game from photos taken after each turn, and write its record",
+        description="Play the turns that photos of the board show, one photo after each turn (files, "
+                    "or folders whose pictures are taken in name order): each move is read, checked "
+                    "and scored, and the game record is written (GCG). A photo that cannot be read, or "
+                    "a change that is not one legal move, stops with the photo's name and what is "
+                    "wrong (exit status 2); the record of the turns before it is still written.")
+    parser.add_argument("photos", nargs="+", metavar="PHOTO|FOLDER")
+    parser.add_argument("--edition", default="scrabble", metavar="NAME|PATH",
+                        help="lexulous, scrabble or an edition file (default scrabble)")
+    parser.add_argument("--players", nargs="+", default=None, metavar="NAME",
+                        help="the players in the order they played (default: Player 1, Player 2)")
+    parser.add_argument("--lexicon", default="wordgame", metavar="LIST|PATH",
+                        help="word list for checking words and a blank's letter (default wordgame; none: no "
+                             "word checks)")
+    parser.add_argument("--blank", action="append", default=[], metavar="PHOTO:SQUARE=LETTER",
+                        help="the letter of a blank the word list cannot settle, e.g. turn07.jpg:H8=E")
+    parser.add_argument("--corners", metavar='"x,y x,y x,y x,y"',
+                        help="the grid's corners in every photo (a fixed camera), clockwise from top-left")
+    parser.add_argument("--no-tesseract", action="store_true",
+                        help="do not ask Tesseract about letters the fast classifier is unsure of (faster)")
+    parser.add_argument("-o", "--output", metavar="FILE.gcg", help="write the game record here (default: print it)")
+    parser.set_defaults(handler=run)
+
+
+def _blanks(items: list[str]):
+    from wordboard.errors import UserError
+    from wordboard.rules import Square
+
+    out = {}
+    for item in items:
+        photo, _, rest = item.rpartition(":")
+        square, eq, letter = rest.partition("=")
+        if not photo or not eq or len(letter) != 1 or not letter.isalpha():
+            raise UserError(f"--blank {item!r}: expected PHOTO:SQUARE=LETTER, like turn07.jpg:H8=E")
+        out[(photo, Square.parse(square))] = letter.upper()
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from wordboard import gcg
+    from wordboard.commands.common import open_edition, open_lexicon
+    from wordboard.crossword.photogame import PhotoProblem, photo_paths, play_photos
+    from wordboard.crossword.record import game_record
+    from wordboard.errors import UserError
+
+    edition = open_edition(args.edition)
+    players = tuple(args.players or ("Player 1", "Player 2"))
+    if not 2 <= len(players) <= 4:
+        raise UserError("--players: give 2 to 4 names")
+    paths = photo_paths(args.photos)
+    blanks = _blanks(args.blank)
+    dictionary = open_lexicon(args.lexicon)
+    problem = None
+    try:
+        scored = play_photos(paths, edition, players, dictionary=dictionary, blanks=blanks,
+                             corners_text=args.corners, use_tesseract=not args.no_tesseract,
+                             out=lambda text: print(text, flush=True))
+    except PhotoProblem as exc:
+        problem, scored = exc, exc.so_far
+    game = scored.game
+    record = gcg.dumps(game_record(game, lexicon=None if args.lexicon == "none" else args.lexicon,
+                                   title=f"{edition.name} game from {len(scored.turns)} photos"))
+    if args.output:
+        Path(args.output).write_text(record, encoding="utf-8")
+        print(f"wrote {args.output}")
+    elif problem is None:
+        print(record, end="")
+    if problem is not None:
+        raise problem
+    totals = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores))
+    print(f"{len(scored.turns)} photos, {len(game.history)} turns: {totals}"
+          + ("" if not game.is_over else f"; {game.outcome().result_text()}"))
+    return 0

@@ -1,0 +1,114 @@
+"""Hints and blank inference: what the board can tell a player about the tiles on the table.
+
+* :func:`hint` / :func:`best_plays`: the best plays for a rack, ranked (the board lights the
+  squares of :meth:`Hint.squares`).
+* :func:`infer_blanks`: a blank was put down physically; which letters make every word of the
+  play valid? With exactly one choice the controller can assign it without asking.
+
+Pure: the word list comes in as a :class:`~wordboard.crossword.dawg.Dawg` (see
+:func:`wordboard.crossword.dawgcache.dawg_for`) or any container of words.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Container, Sequence
+from dataclasses import dataclass
+
+from wordboard.crossword.board import Board, Square
+from wordboard.crossword.dawg import ALPHABET, Dawg
+from wordboard.crossword.movegen import Candidate, MoveGenerator
+from wordboard.crossword.moves import Placement, Play
+from wordboard.crossword.scoring import IllegalMove, ScoredPlay, evaluate_play
+from wordboard.editions import Edition
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One suggested play: its rank (1 = best), the generator's candidate and the play itself."""
+
+    rank: int
+    candidate: Candidate
+    play: Play
+
+    @property
+    def score(self) -> int:
+        return self.candidate.score
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """The squares to light: where the new tiles go."""
+        return self.play.squares
+
+    def __str__(self) -> str:
+        c = self.candidate
+        return f"{self.rank:>2}. {c.position:<4} {c.word:<15} {c.score:>4}"
+
+
+def best_plays(board: Board, edition: Edition, rack: str, dawg: Dawg, limit: int | None = 10,
+               generator: MoveGenerator | None = None) -> list[Candidate]:
+    """The ``limit`` best plays (all with ``None``), highest score first."""
+    generator = generator or MoveGenerator(dawg, edition)
+    found = generator.generate(board, rack)
+    return found if limit is None else found[:limit]
+
+
+def hint(board: Board, edition: Edition, rack: str, dawg: Dawg, limit: int = 10,
+         generator: MoveGenerator | None = None) -> list[Hint]:
+    """The best plays for ``rack`` on ``board``, ranked, each with the tiles it puts down."""
+    return [Hint(i + 1, c, c.play(board))
+            for i, c in enumerate(best_plays(board, edition, rack, dawg, limit, generator))]
+
+
+def hint_for_game(game, dawg: Dawg, limit: int = 10) -> list[Hint]:
+    """:func:`hint` for the player to move in a :class:`~wordboard.crossword.Game`."""
+    return hint(game.board, game.edition, game.rack(game.current), dawg, limit)
+
+
+@dataclass(frozen=True)
+class BlankInference:
+    """What a physically placed blank can stand for.
+
+    ``choices``: each assignment (one letter per blank, blanks in square order) that makes the
+    play legal, with its scored play; ``assigned``: the play when exactly one assignment works.
+    """
+
+    blanks: tuple[Square, ...]
+    choices: tuple[tuple[str, ScoredPlay], ...]
+
+    @property
+    def letters(self) -> list[str]:
+        return [letters for letters, _ in self.choices]
+
+    @property
+    def assignable(self) -> bool:
+        return len(self.choices) == 1
+
+    @property
+    def assigned(self) -> ScoredPlay | None:
+        return self.choices[0][1] if len(self.choices) == 1 else None
+
+
+def infer_blanks(board: Board, edition: Edition, tiles: Sequence[tuple[Square, str]],
+                 dictionary: Container[str]) -> BlankInference:
+    """Which letters the blanks of a play can be: ``tiles`` are the squares put down with their
+    letters, ``?`` for a blank whose letter is not known yet (letters may be upper or lower case;
+    a lower-case letter is a blank already named). Every assignment is checked by the rules
+    engine, so the choices are exactly the legal plays."""
+    known: list[Placement] = []
+    blanks: list[Square] = []
+    for square, letter in tiles:
+        if letter == "?":
+            blanks.append(square)
+        else:
+            known.append(Placement(square[0], square[1], letter.upper(), letter.islower()))
+    blanks.sort()
+    choices = []
+    for letters in itertools.product(ALPHABET, repeat=len(blanks)):
+        play = Play(tuple(known) + tuple(Placement(r, c, ch, True) for (r, c), ch in zip(blanks, letters)))
+        try:
+            scored = evaluate_play(board, edition, play, dictionary)
+        except IllegalMove:
+            continue
+        choices.append(("".join(letters), scored))
+    return BlankInference(tuple(blanks), tuple(choices))

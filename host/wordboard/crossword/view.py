@@ -1,0 +1,64 @@
+"""What the screen shows of a Lexulous or Scrabble game: the premium squares, the tiles, the
+history (see :mod:`wordboard.screen.snapshot`).
+"""
+
+from __future__ import annotations
+
+
+def crossword_view(game) -> dict:
+    from wordboard.crossword import Exchange, Pass, Play
+
+    layout = game.edition.board
+    premiums = {}
+    for r in range(layout.rows):
+        for c in range(layout.cols):
+            code = layout.premium(r, c)
+            if code and code not in ("normal", "plain", "."):
+                premiums[f"{r},{c}"] = code
+    points = game.edition.tiles.points
+    tiles = {f"{r},{c}": {"letter": tile.letter.upper(), "blank": bool(tile.blank),
+                          "points": 0 if tile.blank else int(points.get(tile.letter.upper(), 0))}
+             for (r, c), tile in game.board.tiles()}
+    history = []
+    for turn in game.history:
+        move = turn.move
+        if isinstance(move, Play):
+            text = ", ".join(w.display for w in turn.words)
+            kind = "play"
+        elif isinstance(move, Exchange):
+            text, kind = f"swapped {move.count}", "swap"
+        elif isinstance(move, Pass):
+            text, kind = "passed", "pass"
+        else:                                   # what a challenge added
+            text, kind = str(move), "challenge"
+        history.append({"n": turn.number, "player": turn.player, "name": game.players[turn.player],
+                        "kind": kind, "text": text, "score": turn.score, "total": turn.total,
+                        "bingo": bool(turn.bingo),
+                        "words": [{"word": w.display, "score": w.score} for w in turn.words]})
+    last = None
+    if game.history:
+        turn = game.history[-1]
+        move = turn.move
+        last = dict(history[-1], squares=[list(s) for s in getattr(move, "squares", ())])
+    result = None
+    r = game.result
+    if r is not None:
+        result = {"reason": r.reason, "final": list(r.final), "adjustments": list(r.adjustments),
+                  "winners": list(r.winners), "racks": list(r.racks),
+                  "text": game.outcome().result_text()}
+    return {
+        "type": "crossword",
+        "title": game.edition.name,
+        "tiles": tiles,
+        "premiums": premiums,
+        "players": [{"name": n, "score": s, "rack": game.rack_count(i)}
+                    for i, (n, s) in enumerate(zip(game.players, game.scores))],
+        "to_move": None if game.is_over else game.current,
+        "bag": game.bag_count,
+        # the club tracking sheet: every tile not on the board (the bag and the racks together)
+        "unseen": game.unseen_tiles(),
+        "challenge": game.challenge_rule,
+        "history": history,
+        "last": last,
+        "result": result,
+    }

@@ -1,0 +1,478 @@
+"""Dexikon on the board: cards laid in the card slots, identified by their tags, make the row;
+the word is worked out, the phases refereed, the score sheets shown in the terminal.
+
+The board has a row of card slots (:func:`wordboard.leds.scenes.card_slots`: seven slots of 2 x 3
+squares across the middle of the board); a card's tag lies on one of its slot's squares, and its
+tile code names the card (``card:AT-3``: the third AT card of the set, in the card set's order).
+At the end of the turn the cards in the slots, left to right with no gap, are the row: they must
+be the player's (hand, or on the table), and a dictionary word must fit them; when several do,
+the board asks which is meant. Committing plays the cards from the hand, resolves their Action
+effects (a "return N" returns Penalties first) and declares the word; then the other phases
+(challenge, defend, respond, spend or bank, buy, keep, end-of-game returns) are questions to the
+player who decides. After the turn the cards are taken out of the slots (the next player's row
+starts on an empty board); at the end each player lays a last word from all their cards.
+
+The journal codec (kind ``dexikon``) stores each engine action as a move: ``{"action":
+"DeclareWord", "row": [3, 17], "word": "AT", "squares": ["A8", "C8"]}`` (``squares``: where the
+cards lay, for the LEDs after a restart).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from wordboard.controller import questions as q
+from wordboard.controller.adapters import Assessment, Committed, TableAdapter
+from wordboard.controller.boardgames import DECISION, WORD, parse_square_name
+from wordboard.controller.players import Intent, TablePlayers
+from wordboard.controller.tracking import square_names
+from wordboard.rules import square_name
+
+ROWS = COLS = 15
+READER_INDEX = 2          # the square of its slot where the twin's card lies (its tag)
+
+
+def card_tags(game) -> dict[int, str]:
+    """card id -> the id written in its tag (``AT-3``), numbered per kind in the set's order."""
+    counts: dict[str, int] = {}
+    out = {}
+    for card in game.cards:
+        counts[card.kind.name] = counts.get(card.kind.name, 0) + 1
+        tag = f"{card.kind.name}-{counts[card.kind.name]}"
+        out[card.id] = tag if len(tag) <= 11 else f"C{card.id}"
+    return out
+
+
+# -- the journal -----------------------------------------------------------------------------------
+
+
+
+
+# -- the adapter -----------------------------------------------------------------------------------
+
+class DexikonAdapter(TableAdapter):
+    kind = "dexikon"
+
+    def __init__(self, jgame):
+        from wordboard.leds.scenes import card_slots
+
+        self.jgame = jgame
+        self.game = jgame.game
+        self.rows, self.cols = ROWS, COLS
+        self.slots = card_slots(ROWS, COLS)
+        self.slot_of = {sq: i for i, squares in enumerate(self.slots) for sq in squares}
+        self.tags = card_tags(self.game)
+        self.card_of = {tag: cid for cid, tag in self.tags.items()}
+        self.where: dict[int, tuple] = {}
+        self.proposals_committed = 0
+        self.last_committed_move = None
+        for event in jgame.journal.events(jgame.id):
+            if event.type == "move" and "squares" in event.data:
+                self.where = dict(zip(event.data["row"], (parse_square_name(s) for s in event.data["squares"])))
+
+    def reader_square(self, slot: int) -> tuple:
+        return self.slots[slot][READER_INDEX]
+
+    def name_of(self, card) -> str:
+        return "card:" + self.tags[card.id]
+
+    def phase_is(self, *names) -> bool:
+        return self.game.phase.name in names
+
+    # -- the board -----------------------------------------------------------------------------
+
+    def committed_tiles(self) -> dict:
+        if self.phase_is("PLAY", "LAST_WORD", "OVER"):
+            return {}
+        return {self.where[c.id]: self.name_of(c) for c in self.game.table if c.id in self.where}
+
+    def base_scene(self, occupied, t: float = 0.0):
+        from wordboard.leds import scenes
+
+        committed = set(self.committed_tiles())
+        states = []
+        used = set()
+        for i, squares in enumerate(self.slots):
+            here = [s for s in squares if s in occupied]
+            if any(s in committed for s in squares):
+                states.append("challenged" if self.phase_is("DEFEND") else "word")
+                used.add(i)
+            elif here:
+                states.append("card")
+                used.add(i)
+            else:
+                states.append("empty")
+        if self.phase_is("PLAY", "LAST_WORD"):
+            nxt = max(used) + 1 if used else 0
+            if nxt < len(states):
+                states[nxt] = "next"
+        return scenes.dexikon_scene(self.rows, self.cols, self.slots, states, t)
+
+    # -- a turn --------------------------------------------------------------------------------
+
+    def usable_cards(self) -> list:
+        game = self.game
+        if self.phase_is("LAST_WORD"):
+            return list(game.last_word_cards(game.current.index))
+        return list(game.table) + list(game.current.hand)
+
+    def assess(self, tiles, answers: Mapping, *, live: bool = False) -> Assessment:
+        from wordboard.dexikon.words import row_spellings
+
+        game = self.game
+        squares = tuple(t.square for t in tiles)
+        if not tiles:
+            return Assessment("empty")
+        if not self.phase_is("PLAY", "LAST_WORD"):
+            return Assessment("invalid", squares, at_fault=squares,
+                              message="the game is over" if self.phase_is("OVER") else
+                              f"not now: the game waits for {game.players[game.pending.player].name} "
+                              f"({game.phase.value})")
+        by_slot: dict[int, tuple] = {}
+        for tile in tiles:
+            name = tile.seen.tile
+            if name is None or not name.startswith("card:") or name[5:] not in self.card_of:
+                what = "could not be read" if name is None else f"is not a card of this set ({name})"
+                return Assessment("invalid", squares, at_fault=(tile.square,),
+                                  message=f"the card on {square_names([tile.square])} {what}: lay it again")
+            slot = self.slot_of.get(tile.square)
+            if slot is None:
+                return Assessment("invalid", squares, at_fault=(tile.square,),
+                                  message=f"lay the card on {square_names([tile.square])} in a card slot")
+            if slot in by_slot:
+                return Assessment("invalid", squares, at_fault=(tile.square, by_slot[slot][0].square),
+                                  message=f"two cards in slot {slot + 1}")
+            by_slot[slot] = (tile, self.card_of[name[5:]])
+        order = sorted(by_slot)
+        gaps = [i for i in range(order[0], order[-1]) if i not in by_slot]
+        if gaps:
+            at = tuple(s for i in gaps for s in self.slots[i])
+            return Assessment("invalid", squares, at_fault=at, message="the cards must lie side by side, no gap")
+        player = game.current
+        usable = {c.id: c for c in self.usable_cards()}
+        strangers = [by_slot[i][0].square for i in order if by_slot[i][1] not in usable]
+        if strangers:
+            return Assessment("invalid", squares, at_fault=tuple(strangers),
+                              message=f"not {player.name}'s card{'s' if len(strangers) > 1 else ''}: "
+                                      "take the cards of the last turn away")
+        row = [usable[by_slot[i][1]] for i in order]
+        if len(row) < 2:
+            return Assessment("invalid", squares, at_fault=squares, message="a word needs at least two cards")
+        exclude = () if self.phase_is("LAST_WORD") else game.banked_words
+        words = row_spellings(row, game.dictionary, exclude)
+        first = by_slot[order[0]][0]
+        chosen = answers.get((WORD, first.square, first.seen.uid))
+        if chosen in words:
+            words = [chosen]
+        letters = " ".join(c.kind.letters or "?" for c in row)
+        if not words:
+            return Assessment("invalid", squares, at_fault=squares,
+                              message=f"no word fits the cards {letters}" + (" (banked words excluded)" if exclude else ""))
+        value = sum(c.kind.points for c in row)
+        row_squares = tuple(by_slot[i][0].square for i in order)
+        if len(words) > 1:
+            if live:
+                return Assessment("ask", squares, message=f"the cards spell {', '.join(words[:8])}")
+            question = q.Question(WORD, f"The cards spell {', '.join(words[:12])}: which word is it?", tuple(words),
+                                  (first.square,), {"uid": first.seen.uid})
+            return Assessment("ask", squares, question=question, message=question.prompt)
+        move = (tuple(c.id for c in row), words[0], row_squares)
+        slot_squares = tuple(s for i in order for s in self.slots[i])
+        return Assessment("valid", squares, move=move, score=value, word_squares=slot_squares,
+                          message=f"{words[0]}: {value} points")
+
+    def _resolve_returns(self, card, row_ids) -> tuple:
+        player = self.game.current
+        limit = sum(e.amount for e in card.kind.effects if e.kind == "return")
+        junk = [c for c in player.hand + player.discard if c.kind.is_penalty and c.id not in row_ids]
+        return tuple(c.id for c in junk[:limit])
+
+    def commit(self, assessment: Assessment) -> Committed:
+        from wordboard.dexikon.cards import EffectType
+        from wordboard.dexikon.engine import DeclareWord, PlayCards, ResolveAction
+
+        game = self.game
+        codec = self.jgame.codec
+        row_ids, word, row_squares = assessment.move
+        before = len(game.log)
+        player = game.current
+        if self.phase_is("PLAY"):
+            in_hand = tuple(i for i in row_ids if any(c.id == i for c in player.hand))
+            if in_hand:
+                self.jgame.play(PlayCards(in_hand))
+            if game.turn.attempt == 1:
+                for cid in row_ids:
+                    card = game.card(cid)
+                    if card.kind.effects_of(EffectType.ACTION) and cid not in game.turn.resolved:
+                        self.jgame.play(ResolveAction(cid, self._resolve_returns(card, row_ids)))
+        declare = DeclareWord(tuple(row_ids), word)
+        self.jgame.record("move", {**codec.encode_move(declare), "squares": [square_name(s) for s in row_squares]})
+        self.where = dict(zip(row_ids, row_squares))
+        self.proposals_committed += 1
+        self.last_committed_move = declare
+        return Committed(tuple(row_squares), self._news(before) or f"{player.name} declares {word}")
+
+    def _news(self, before: int) -> str:
+        return "; ".join(self.game.log[before:])
+
+    # -- the phases ----------------------------------------------------------------------------
+
+    def turn_question(self) -> q.Question | None:
+        from wordboard.dexikon import engine as e
+
+        game = self.game
+        d = game.pending
+        name = game.players[d.player].name if not isinstance(d, e.GameOver) else ""
+        ctx = {"phase": game.phase.name, "seq": self.jgame.seq}
+        if isinstance(d, e.WordChoice):
+            return q.Question(DECISION, f"{name}: which word do the cards spell?", tuple(d.words), (), ctx)
+        if isinstance(d, e.ChallengeDecision):
+            who = ", ".join(game.players[i].name for i in d.challengers)
+            return q.Question(DECISION, f"{who}: does anyone challenge {name}'s word {d.word}?",
+                              ("accept", "challenge"), (), ctx)
+        if isinstance(d, e.DefendDecision):
+            return q.Question(DECISION, f"{name}: {d.word} is challenged: concede, or insist (the dictionary "
+                              "decides)?", ("concede", "insist"), (), ctx)
+        if isinstance(d, e.ResponseDecision):
+            return q.Question(DECISION, f"{name}: show your Response card against "
+                              f"{', '.join(c.name for c in d.attacks)}?", ("show", "no"), (), ctx)
+        if isinstance(d, e.PointsDecision):
+            choices = ("spend",) + (("bank",) if d.can_bank else ()) + (("refresh pool",) if d.can_refresh else ())
+            return q.Question(DECISION, f"{name}: {d.word} is worth {d.value} points: spend them, or bank the "
+                              "word (half the points to spend)?", choices, (), ctx)
+        if isinstance(d, e.BuyDecision):
+            choices = tuple(d.buyable) + (() if d.must_buy else ("done",))
+            return q.Question(DECISION, f"{name}: buy a card ({d.budget} points left): "
+                              + ", ".join(f"{n} ({game.card_set.kind(n).cost})" for n in d.buyable),
+                              choices or ("done",), (), ctx)
+        if isinstance(d, e.KeepDecision):
+            return q.Question(DECISION, f"{name}: which pool card do you keep?",
+                              tuple(self.tags[c.id] for c in d.pool), (), ctx)
+        if isinstance(d, e.EndReturnDecision):
+            return q.Question(DECISION, f"{name}: return up to {d.limit} cards not used in your last word "
+                              f"({' '.join(self.tags[c.id] for c in d.cards)}), or none", (), (), ctx)
+        return None
+
+    def _action_for(self, value: str):
+        from wordboard.dexikon import engine as e
+
+        game = self.game
+        d = game.pending
+        if isinstance(d, e.WordChoice):
+            return e.ChooseWord(value)
+        if isinstance(d, e.ChallengeDecision):
+            return e.AcceptWord() if value == "accept" else e.Challenge((d.challengers[0],))
+        if isinstance(d, e.DefendDecision):
+            return e.Concede() if value == "concede" else e.Insist()
+        if isinstance(d, e.ResponseDecision):
+            return e.Respond(d.player, None if value == "show" else ())
+        if isinstance(d, e.PointsDecision):
+            return {"spend": e.Spend(), "bank": e.Bank(), "refresh pool": e.RefreshPool()}[value]
+        if isinstance(d, e.BuyDecision):
+            return e.EndTurn() if value == "done" else e.Buy(value)
+        if isinstance(d, e.KeepDecision):
+            return e.KeepPoolCard(self.card_of[value])
+        if isinstance(d, e.EndReturnDecision):
+            names = [] if value.strip().lower() == "none" else value.split()
+            return e.EndReturn(tuple(self.card_of[n] for n in names))
+        raise ValueError(value)
+
+    def answer_turn(self, question: q.Question, value: str):
+        from wordboard.dexikon.engine import GiveUp, IllegalAction
+
+        game = self.game
+        before = len(game.log)
+        who = game.current.name
+        if question.kind == DECISION:
+            if question.context.get("phase") != game.phase.name:
+                return None
+            try:
+                action = self._action_for(value)
+                game.check(action)
+            except (ValueError, KeyError, IllegalAction) as exc:
+                again = self.turn_question()
+                return q.Question(again.kind, f"{exc}. {again.prompt}", again.choices, again.squares, again.context)
+            self.jgame.play(action)
+            return Committed((), self._news(before) or f"{who}: {value}")
+        if question.kind == q.TURN and value in ("give up", "no last word"):
+            if not game.is_legal(GiveUp()):
+                return None
+            self.jgame.play(GiveUp())
+            return Committed((), self._news(before) or f"{who} gives up")
+        return None
+
+    def nothing_placed(self) -> q.Question | None:
+        game = self.game
+        if self.phase_is("OVER"):
+            return None
+        who = game.current.name
+        if self.phase_is("PLAY"):
+            return q.Question(q.TURN, f"No card was laid. {who}: give up this turn (no word), or carry on?",
+                              ("give up", "carry on"))
+        if self.phase_is("LAST_WORD"):
+            return q.Question(q.TURN, f"No card was laid. {who}: no last word, or carry on?",
+                              ("no last word", "carry on"))
+        return self.turn_question()
+
+    def undo(self):
+        return None
+
+    def hint(self) -> tuple:
+        from wordboard.dexikon.words import find_words
+
+        if not self.phase_is("PLAY"):
+            return ()
+        options = find_words(self.usable_cards(), self.game.dictionary, limit=1, exclude=self.game.banked_words)
+        return tuple(s for i in range(len(options[0].cards)) for s in self.slots[i]) if options else ()
+
+    # -- telling the table ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.game.result is not None
+
+    def player_to_move(self) -> str:
+        game = self.game
+        if self.phase_is("LAST_WORD"):
+            return f"{game.current.name} (last word: lay it from all your cards)"
+        if self.phase_is("PLAY"):
+            hand = " ".join(self.tags[c.id] for c in game.current.hand)
+            return f"{game.current.name} (hand: {hand})"
+        return game.current.name
+
+    def scores_text(self) -> str:
+        game = self.game
+        parts = []
+        for p in game.players:
+            banked = sum(b.value for b in p.sheet.banked)
+            parts.append(f"{p.name}: {len(p.sheet.banked)} banked ({banked})")
+        return "   ".join(parts) + f"   (to end: {game.variant.words_to_end} banked words)"
+
+    def board_text(self, highlight=()) -> str:
+        """The score sheets, the pool and the card row."""
+        game = self.game
+        lines = ["score sheets:"]
+        for p in game.players:
+            sheet = p.sheet
+            words = ", ".join(f"{b.word} {b.value}" for b in sheet.banked) or "-"
+            last = f"; last word {sheet.last_word} {sheet.last_word_value}" if sheet.last_word else ""
+            lines.append(f"  {p.name}{' (first)' if sheet.first else ''}: banked {words}; challenges won "
+                         f"{sheet.challenges_won}{last}; cards {len(p.cards())}")
+        lines.append("pool: " + ", ".join(f"{c.kind.name} ({c.kind.cost})" for c in game.pool))
+        table = game.table
+        if table:
+            lines.append("on the table: " + " ".join(self.tags[c.id] for c in table))
+        return "\n".join(lines)
+
+    def result_text(self) -> str:
+        r = self.game.result
+        if r is None:
+            return ""
+        scores = ", ".join(f"{s.name} {s.total}" for s in r.scores)
+        winners = " and ".join(s.name for place, s in r.places if place == 1)
+        return f"game over: {scores}; {winners} win{'s' if ' and ' not in winners else ''}"
+
+    def winner_squares(self) -> tuple:
+        return tuple(s for squares in self.slots for s in squares)
+
+
+# -- the players -----------------------------------------------------------------------------------
+
+class DexikonPlayers(TablePlayers):
+    """Players who lay the best word their cards spell (one of the best few) in the slots and
+    decide the phases as the automatic player does (now and then a challenge)."""
+
+    def __init__(self, controller, table, **kw):
+        super().__init__(controller, table, **kw)
+        from wordboard.dexikon.autoplay import AutoPlayer
+
+        self.auto = AutoPlayer(random.Random(self.seed), challenge_rate=0.15)
+
+    def wants_move(self) -> bool:
+        return self.adapter.phase_is("PLAY", "LAST_WORD")
+
+    def give_up(self, intent: Intent) -> Intent:
+        """No word this turn - or, in the last words, no last word (the board's question then
+        offers "no last word", not "give up")."""
+        return Intent(None, turn_answer="no last word" if self.adapter.phase_is("LAST_WORD") else "give up")
+
+    def _free_near(self, square):
+        return [s for s in self.table.empty_squares_near(square) if s in self.adapter.slot_of]
+
+    def intend(self, rng):
+        from wordboard.dexikon.engine import DeclareWord, GiveUp
+        from wordboard.dexikon.words import best_last_word, find_words
+
+        adapter = self.adapter
+        game = self.game
+        if adapter.phase_is("LAST_WORD"):
+            option = best_last_word(adapter.usable_cards(), game.dictionary)
+            options = [option] if option is not None else []
+            if option is not None and len(option.cards) > len(adapter.slots):   # more cards than slots
+                best = sorted(adapter.usable_cards(), key=lambda c: (-c.kind.points, c.kind.is_penalty, c.id))
+                options = find_words(best[:len(adapter.slots)], game.dictionary, limit=1)
+            answer = "no last word"
+        else:
+            options = find_words(adapter.usable_cards(), game.dictionary, limit=3, exclude=game.banked_words,
+                                 empty_hand_bonus=True)
+            options = [o for o in options if 2 <= len(o.cards) <= len(adapter.slots)]
+            answer = "give up"
+        if not options:
+            return Intent(GiveUp(), turn_answer=answer)
+        option = rng.choice(options)
+        ids = tuple(c.id for c in option.cards)
+        tiles = {adapter.reader_square(i): adapter.name_of(c) for i, c in enumerate(option.cards)}
+        return Intent(DeclareWord(ids, option.word), tiles, {(WORD, None): option.word})
+
+    def decide(self, question):
+        from wordboard.dexikon import engine as e
+
+        if question.kind != DECISION:
+            return super().decide(question)
+        game = self.game
+        if question.context.get("phase") != game.phase.name:
+            return None
+        # its random numbers from the game's seed and the journal's position, as every choice of
+        # the twin's players: a game resumed after a power cut chooses as the uninterrupted one
+        self.auto.rng = self._rng(23)
+        action = self.auto.choose(game)
+        adapter = self.adapter
+        if isinstance(action, e.ChooseWord):
+            return action.word
+        if isinstance(action, e.AcceptWord):
+            return "accept"
+        if isinstance(action, e.Challenge):
+            return "challenge"
+        if isinstance(action, e.Concede):
+            return "concede"
+        if isinstance(action, e.Insist):
+            return "insist"
+        if isinstance(action, e.Respond):
+            return "show" if action.ignored is None else "no"
+        if isinstance(action, e.RefreshPool):
+            return "refresh pool"
+        if isinstance(action, e.Spend):
+            return "spend"
+        if isinstance(action, e.Bank):
+            return "bank"
+        if isinstance(action, e.Buy):
+            return action.name
+        if isinstance(action, e.EndTurn):
+            return "done"
+        if isinstance(action, e.KeepPoolCard):
+            return adapter.tags[action.card]
+        if isinstance(action, e.EndReturn):
+            return " ".join(adapter.tags[i] for i in action.cards) or "none"
+        return question.choices[0] if question.choices else "none"
+
+    def wrong_square(self, intent, rng):
+        """A card laid beside its slot (off the card row): refused until it is put in its slot."""
+        if len(intent.tiles) < 2:
+            return None
+        adapter = self.adapter
+        src = rng.choice(sorted(intent.tiles))
+        dst = (adapter.slots[0][0][0] - 1, src[1])
+        if dst[0] < 0 or dst in adapter.slot_of:
+            return None
+        return src, dst

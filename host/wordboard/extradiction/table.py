@@ -1,0 +1,432 @@
+"""eXtraDICTION on the board: the clue card in the terminal, the word guessed (a question), the
+letters the child writes read by the camera (:mod:`wordboard.controller.written`), the stars
+counted.
+
+The letters written this turn must make one line (across; at Level 3 and Speed also down) with
+the letters already on the board next to them; that line is the word written. A letter the
+camera could not read surely gets its letter from the clue card's word when the line can only be
+that word, otherwise the board asks. A word that is not the clue card's word, or breaks a rule,
+is shown as refused (the squares at fault) and waits for the child to correct it.
+
+The journal codec (kind ``extradiction``) is here: moves ``{"guess": "CAT"}``, ``{"write":
+"CAT", "square": "F6", "direction": "across"}`` and ``{"pass": true}``; the options hold the
+level, the number of clue cards, the colours of the clue deck and the word list.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Mapping
+
+from wordboard.controller import questions as q
+from wordboard.controller.adapters import Assessment, Committed, TableAdapter
+from wordboard.controller.boardgames import GUESS
+from wordboard.controller.players import Intent, TablePlayers
+from wordboard.controller.tracking import square_names
+
+LETTERS = tuple(string.ascii_uppercase)
+
+
+
+
+class ExtradictionAdapter(TableAdapter):
+    """A :class:`~wordboard.journal.JournaledGame` of kind ``extradiction`` on the board."""
+
+    kind = "extradiction"
+
+    def __init__(self, jgame):
+        self.jgame = jgame
+        self.game = jgame.game
+        self.edition = self.game.edition
+        self.rows, self.cols = self.edition.rows, self.edition.columns
+        self.proposals_committed = 0
+        self.last_committed_move = None
+        self._shown_card = None
+
+    # -- the board -----------------------------------------------------------------------------
+
+    def committed_tiles(self) -> dict:
+        return dict(self.game.board)
+
+    def base_scene(self, occupied, t: float = 0.0):
+        from wordboard.leds import scenes
+
+        return scenes.extradiction_scene(self.edition, occupied)
+
+    def _pending(self):
+        return self.game.pending
+
+    def card_text(self, card, reveal: bool) -> str:
+        from wordboard.extradiction.pictures import picture_lines
+
+        lines = [f"--- clue card ({card.colour.value}) ---"]
+        lines += [f"    {line}" for line in picture_lines(card.picture)]
+        lines.append(f"    {card.first_letter}{' _' * (card.length - 1)}   ({card.hint()})")
+        lines.append(f"    Meaning: {card.meaning}")
+        if reveal:
+            lines.append(f"    Word: {card.word}   ({' - '.join(card.word)})")
+        return "\n".join(lines)
+
+    # -- a turn --------------------------------------------------------------------------------
+
+    def _directions(self):
+        from wordboard.extradiction.engine import Direction
+
+        return list(Direction) if self.game.level.crossword_rules else [Direction.ACROSS]
+
+    def _lines(self, squares, letters: dict):
+        """(direction, run) for the lines the new letters may make with the letters there."""
+        board = self.game.board
+        covered = lambda s: s in board or s in letters   # noqa: E731
+        out = []
+        for direction in self._directions():
+            dr, dc = direction.step
+            if len({(r * dc - c * dr) for r, c in squares}) != 1:
+                continue
+            start = squares[0]
+            while covered((start[0] - dr, start[1] - dc)):
+                start = (start[0] - dr, start[1] - dc)
+            run, cur = [], start
+            while covered(cur):
+                run.append(cur)
+                cur = (cur[0] + dr, cur[1] + dc)
+            if len(run) >= 2 and all(s in run for s in squares):
+                out.append((direction, tuple(run)))
+        return out
+
+    def assess(self, tiles, answers: Mapping, *, live: bool = False) -> Assessment:
+        from wordboard.extradiction.engine import IllegalMove, WordWanted, Write
+
+        game = self.game
+        squares = tuple(t.square for t in tiles)
+        if not tiles:
+            return Assessment("empty")
+        pending = game.pending
+        if not isinstance(pending, WordWanted):
+            return Assessment("invalid", squares, at_fault=squares,
+                              message="the game is over" if pending is None else "first guess the word on the card")
+        letters: dict = {}
+        unsure = []
+        for tile in tiles:
+            letter = tile.seen.tile or answers.get((q.LETTER, tile.square, tile.seen.uid))
+            if letter is None:
+                unsure.append(tile)
+            letters[tile.square] = letter
+        lines = self._lines(squares, letters)
+        if not lines:
+            how = "across" if len(self._directions()) == 1 else "across or down"
+            return Assessment("invalid", squares, at_fault=squares,
+                              message=f"the letters must make one word written {how}, one letter in each square")
+        card = pending.card
+        board = game.board
+        candidates = []
+        for direction, run in lines:
+            pattern = [board.get(s) or letters[s] for s in run]
+            if card is not None:
+                word = card.word
+                if len(word) != len(run) or any(p is not None and p != w for p, w in zip(pattern, word)):
+                    continue
+            elif any(p is None for p in pattern):
+                continue
+            else:
+                word = "".join(pattern)
+            candidates.append(Write(word, run[0], direction))
+        if not candidates and unsure and card is None:
+            if live:
+                return Assessment("ask", squares, blanks_waiting=tuple(t.square for t in unsure),
+                                  message="a letter could not be read")
+            first = unsure[0]
+            question = q.Question(q.LETTER, f"The letter on {square_names([first.square])} could not be read: "
+                                  "which letter is it?", LETTERS, (first.square,), {"uid": first.seen.uid})
+            return Assessment("ask", squares, question=question, message=question.prompt)
+        if not candidates:
+            direction, run = lines[0]
+            wrong = squares
+            if card is not None and len(run) == len(card.word):
+                wrong = tuple(s for s, w in zip(run, card.word) if letters.get(s) not in (None, w)) or squares
+            written = "".join(board.get(s) or letters.get(s) or "?" for s in run)
+            what = f"the card's word is {card.length} letters, starting with {card.first_letter}" if card else ""
+            return Assessment("invalid", squares, at_fault=wrong, message=f"{written} is not the word ({what})")
+        errors = []
+        for move in candidates:
+            try:
+                placement = game.evaluate(move)
+            except IllegalMove as exc:
+                errors.append(exc)
+                continue
+            explain = "; ".join(w.explain() for w in placement.words)
+            chance = f", {len(placement.chance_squares)} Chance card(s)" if placement.chance_squares else ""
+            word_squares = tuple(sorted({s for w in placement.words for s in w.squares}))
+            return Assessment("valid", squares, move=move, score=placement.points, word_squares=word_squares,
+                              message=f"{explain}{chance}")
+        return Assessment("invalid", squares, at_fault=squares, message=str(errors[0]))
+
+    def commit(self, assessment: Assessment) -> Committed:
+        game = self.game
+        player = game.players[game.pending.player]
+        self.jgame.play(assessment.move)
+        self.proposals_committed += 1
+        self.last_committed_move = assessment.move
+        record = game.history[-1]
+        placement = record.placement
+        text = (f"{player} writes {assessment.move.word} ({assessment.move.direction.value}): "
+                f"{placement.points} stars ({'; '.join(w.explain() for w in placement.words)})")
+        for draw in record.chance:
+            text += f"; Chance card: {draw.card} ({draw.change:+d})"
+        return Committed(tuple(placement.new_squares), text)
+
+    # -- the guess and other turns -------------------------------------------------------------
+
+    def turn_question(self) -> q.Question | None:
+        from wordboard.extradiction.engine import GuessWanted
+
+        pending = self.game.pending
+        if not isinstance(pending, GuessWanted):
+            return None
+        card = pending.card
+        player = self.game.players[pending.player]
+        reader = self.game.players[pending.reader] if pending.reader is not None else "the grown-up"
+        return q.Question(GUESS, f"{reader} reads the clue card to {player}:\n{self.card_text(card, False)}\n"
+                          f"{player}: what is the word?", (), (), {"player": pending.player})
+
+    def answer_turn(self, question: q.Question, value: str):
+        from wordboard.extradiction.engine import Guess, GuessWanted, IllegalMove, Pass
+
+        game = self.game
+        pending = game.pending
+        if question.kind == GUESS:
+            if not isinstance(pending, GuessWanted):
+                return None
+            card = pending.card
+            player = game.players[pending.player]
+            guess = Guess(value)
+            try:
+                game.check(guess)
+            except IllegalMove as exc:
+                return q.Question(GUESS, f"{exc}. {question.prompt}", (), (), question.context)
+            self.jgame.play(guess)
+            if "".join(value.split()).upper() == card.word:
+                return Committed((), f"{player} guesses {value.upper()}: right! Now write it on the board")
+            return Committed((), f"{player} guesses {value.upper()}: the word was {card.word}; "
+                                 "the card is put to one side")
+        if question.kind == q.TURN and value == "give up":
+            player = game.players[pending.player]
+            self.jgame.play(Pass())
+            return Committed((), f"{player} gives up this card")
+        return None
+
+    def nothing_placed(self) -> q.Question | None:
+        from wordboard.extradiction.engine import WordWanted
+
+        pending = self.game.pending
+        if pending is None:
+            return None
+        if not isinstance(pending, WordWanted):
+            return self.turn_question()
+        player = self.game.players[pending.player]
+        return q.Question(q.TURN, f"Nothing was written. {player}: give up this card, or carry on?",
+                          ("give up", "carry on"))
+
+    def undo(self):
+        return None
+
+    def hint(self) -> tuple:
+        from wordboard.extradiction.engine import WordWanted
+
+        pending = self.game.pending
+        if not isinstance(pending, WordWanted) or pending.card is None:
+            return ()
+        places = self.game.placements(pending.card.word)
+        return tuple(places[0].squares()) if places else ()
+
+    # -- telling the table ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over
+
+    def player_to_move(self) -> str:
+        from wordboard.extradiction.engine import WordWanted
+
+        pending = self.game.pending
+        if pending is None:
+            return ""
+        player = self.game.players[pending.player]
+        if isinstance(pending, WordWanted) and pending.card is not None:
+            return f"{player} (write {pending.card.word}: {pending.card.meaning})"
+        return player
+
+    def scores_text(self) -> str:
+        game = self.game
+        stars = "   ".join(f"{name} {n} star{'s' if n != 1 else ''}" for name, n in zip(game.players, game.stars))
+        return f"{stars}   (card {min(game.cards_used + 1, game.turn_limit)} of {game.turn_limit}, " \
+               f"{game.chance_cards_left} Chance cards left)"
+
+    def board_text(self, highlight=()) -> str:
+        edition = self.edition
+        board = self.game.board
+        highlight = set(highlight)
+        lines = ["    " + " ".join(f"{chr(ord('A') + c):^3}" for c in range(self.cols))]
+        for r in range(self.rows):
+            cells = []
+            for c in range(self.cols):
+                square = (r, c)
+                letter = board.get(square)
+                if letter:
+                    cells.append(f"[{letter}]" if square in highlight else f" {letter} ")
+                elif edition.is_chance(square):
+                    cells.append(" ! ")
+                else:
+                    stars = edition.stars_on(square)
+                    cells.append(f" {stars} " if stars else " . ")
+            lines.append(f"{r + 1:>3} " + " ".join(cells))
+        lines.append("(digits: stars on the square, !: a Chance square)")
+        return "\n".join(lines)
+
+    def result_text(self) -> str:
+        game = self.game
+        if not game.is_over:
+            return ""
+        names = " and ".join(game.players[i] for i in game.winners())
+        stars = ", ".join(f"{n} {s}" for n, s in zip(game.players, game.stars))
+        return f"game over: {stars} stars; {names} win{'s' if len(game.winners()) == 1 else ''}"
+
+    def winner_squares(self) -> tuple:
+        return tuple(self.game.board)
+
+
+# -- the children at the table ---------------------------------------------------------------------
+
+class ExtradictionPlayers(TablePlayers):
+    """Children who guess the word (not always right) and write it where it scores well; the
+    camera reads what they write."""
+
+    can_slide = False
+
+    def __init__(self, controller, table, **kw):
+        super().__init__(controller, table, **kw)
+        self._waiting_since = None
+        self._rewrites = 0
+        self._written_at = float("-inf")
+
+    def wants_move(self) -> bool:
+        from wordboard.extradiction.engine import WordWanted
+
+        return isinstance(self.game.pending, WordWanted)
+
+    def intend(self, rng: random.Random):
+        from wordboard.extradiction.engine import Pass
+
+        game = self.game
+        card = game.pending.card
+        words = [card.word] if card is not None else self._own_words(rng)
+        for word in words:
+            places = game.placements(word)
+            if places:
+                ranked = sorted(places, key=lambda m: (-game.evaluate(m).points, m.square, m.direction.value))
+                move = rng.choice(ranked[:3])
+                tiles = {s: ch for s, ch in zip(move.squares(), move.word.upper()) if s not in game.board}
+                return Intent(move, tiles)
+        return Intent(Pass(), turn_answer="give up")
+
+    def _own_words(self, rng: random.Random) -> list[str]:
+        from wordboard.extradiction.cards import shipped_cards
+
+        words = sorted({c.word for c in shipped_cards()} - set(self.game.used_words))
+        rng.shuffle(words)
+        return words[:40]
+
+    def decide(self, question):
+        from wordboard.extradiction.engine import GuessWanted
+
+        if question.kind != GUESS:
+            return super().decide(question)
+        pending = self.game.pending
+        if not isinstance(pending, GuessWanted):
+            return None
+        rng = self._rng(5)
+        word = pending.card.word
+        if rng.random() < 0.8:
+            return word.lower() if rng.random() < 0.5 else word
+        wrong = list(word)
+        rng.shuffle(wrong)
+        guess = "".join(wrong)
+        return guess if guess != word else word + "S"
+
+    def wrong_square(self, intent, rng):
+        if not intent.tiles:
+            return None
+        src = rng.choice(sorted(intent.tiles))
+        occupied = set(self.adapter.committed_tiles()) | set(intent.tiles)
+        for _ in range(20):
+            dst = (src[0] + rng.choice((-2, -1, 1, 2)), src[1] + rng.choice((-1, 1)))
+            if dst in occupied or not (0 <= dst[0] < self.table.rows and 0 <= dst[1] < self.table.cols):
+                continue
+            return src, dst          # off the word's line: never the card's word there
+        return None
+
+    def _rewrite(self, squares) -> None:
+        """Rub these letters out, then (a second later) write them again more carefully: a new
+        mark on the board."""
+        plan = self.plan
+        for square in sorted(squares):
+            found = self.table.tiles.get(square)
+            if found is None or plan is None:
+                continue
+            self.table.take(square)
+            self._note("written again")
+            plan.actions.append((self.controller.clock() + 4.0,
+                                 lambda s=square, n=found[1]: s in self.table.tiles or self._write(s, n), "rewrite"))
+        if plan is not None:
+            plan.actions.sort(key=lambda a: a[0])
+
+    def _write(self, square, letter: str) -> None:
+        self._put(square, letter)
+        self._written_at = self.controller.clock()
+
+    def _heard(self, kind: str, data) -> None:
+        super()._heard(kind, data)
+        if kind == "disturbed" and self.plan is not None:
+            # the board says a letter played before has gone or changed, but it is there: the
+            # camera misread it (a smudge); the child writes it again over the top
+            self._rewrite(self._misread_played(data))
+
+    def _misread_played(self, squares) -> list:
+        committed = self.adapter.committed_tiles()
+        seen = self.controller.board.observed
+        return [s for s in squares if s in committed and self.table.tiles.get(s, (None, None))[1] == committed[s]
+                and getattr(seen.get(s), "tile", None) != committed[s]]
+
+    def _repair(self, plan, refusal) -> None:
+        """The squares the board shows in red were misread, and a letter it does not light was not
+        seen: the child writes those letters again (and a played letter the board says is gone)."""
+        meant = plan.intent.tiles
+        self._make_table(meant)
+        at_fault = set(getattr(refusal, "at_fault", ()) or ())
+        seen = self.controller.board.observed
+        self._rewrite([s for s in meant if self.table.tiles.get(s, (None, None))[1] == meant[s]
+                       and (s in at_fault or s not in seen)] + self._misread_played(self.adapter.committed_tiles()))
+        self._waiting_since = None
+        self._rewrites = 0
+
+    def _ready_to_press(self) -> bool:
+        """The child waits until the LEDs show that the camera has seen every letter written; a
+        letter that stays dark is written again (twice at most), then the child presses anyway."""
+        plan = self.plan
+        now = self.controller.clock()
+        if now - self._written_at < 4.0:
+            return False             # a letter just written again: let the board look at it
+        seen = self.controller.board.observed
+        unseen = [s for s in plan.intent.tiles if s not in seen]
+        if not unseen:
+            self._waiting_since = None
+            self._rewrites = 0
+            return True
+        if self._waiting_since is None:
+            self._waiting_since = now
+        waited = now - self._waiting_since
+        if waited > 5.0 * (self._rewrites + 1) and self._rewrites < 2:
+            self._rewrites = self._rewrites + 1
+            self._rewrite(s for s in unseen if s in self.table.tiles)
+        return waited > 20.0
