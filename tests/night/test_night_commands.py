@@ -56,6 +56,8 @@ def test_a_night_from_setup_to_export(two_games, tmp_path, capsys):
     assert [r["name"] for r in rows][:2] != [] and {r["wins"] for r in rows} == {"1", "0"}
     results = list(csv.DictReader((tmp_path / "out" / "results.csv").open()))
     assert [(r["round"], r["table"], r["gcg"]) for r in results] == [("1", "1", "r1-t1.gcg"), ("1", "2", "r1-t2.gcg")]
+    text = (tmp_path / "out" / "r1-t1.gcg").read_text()
+    assert [line for line in text.splitlines() if line.startswith("#title")] == ["#title Tuesday club round 1 table 1"]
     record = gcg.load(tmp_path / "out" / "r1-t1.gcg")
     assert [p.nick for p in record.players] == ["Ada", "Blaise"]
     finals = {r["player1"]: int(r["score1"]) for r in results} | {r["player2"]: int(r["score2"]) for r in results}

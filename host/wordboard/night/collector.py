@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordboard.night import protocol
+from wordboard.night import games, protocol
 from wordboard.night.mqtt import Credentials
 from wordboard.night.mqtt import client as make_client
 from wordboard.night.store import EventStore, rebuild_game
@@ -293,16 +293,16 @@ class Collector:
             return f"round {rnd} table {table} is {pairing.first} v {pairing.second}, not {' v '.join(players)}"
         events = [(seq, t, d) for seq, t, d, _, _ in self.store.game_events(view.board, view.key)]
         try:
-            codec, engine = rebuild_game(view.info, events)
+            game_info, _, engine = rebuild_game(view.info, events)
         except ValueError as exc:
             return f"its events do not replay: {exc}"
-        result = codec.result(engine)
-        if result is None:
+        scores = games.final_scores(game_info, engine)
+        if scores is None:
             return None if view.state.get("result") is None else "the board says it is over, its events do not"
-        final = dict(zip(players, result["final"]))
-        if result["final"] != view.state["result"]["final"]:
+        final = dict(zip(players, scores))
+        if scores != view.state["result"]["final"]:
             self.log(f"night: {view.board} game {view.key}: the board's result {view.state['result']['final']} "
-                     f"differs from its events' {result['final']}; counting the events'")
+                     f"differs from its events' {scores}; counting the events'")
         if self.store.db.execute("SELECT 1 FROM results WHERE round=? AND table_no=?", (rnd, table)).fetchone():
             return f"round {rnd} table {table} already has a result"
         self.store.db.execute(

@@ -63,9 +63,9 @@ def export(store: EventStore, folder: Path) -> list[Path]:
         name = f"r{rnd}-t{table}.gcg"
         info, _ = infos[(board, key)]
         events = [(seq, t, d) for seq, t, d, _, _ in store.game_events(board, key)]
-        codec, engine = rebuild_game(info, events)
+        game_info, codec, engine = rebuild_game(info, events)
         try:
-            text = codec.export(engine, "gcg")
+            text = codec.export(engine, "gcg", game_info)
         except Exception:  # noqa: BLE001 - a kind without GCG
             text = None
         if text is not None:
@@ -81,7 +81,12 @@ def export(store: EventStore, folder: Path) -> list[Path]:
 
 
 def _with_title(text: str, title: str) -> str:
+    """The record with the night's title (in place of the board's own, if it has one)."""
     lines = text.splitlines(keepends=True)
+    own = next((i for i, line in enumerate(lines) if line.startswith("#title ")), None)
+    if own is not None:
+        lines[own] = title
+        return "".join(lines)
     at = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
     return "".join(lines[:at]) + title + "".join(lines[at:])
 

@@ -247,8 +247,9 @@ def _ranges(numbers) -> str:
 
 
 def rebuild_game(info: dict, events: list[tuple[int, str, dict]]):
-    """The journal's engine for a game the boards sent: ``info`` as in a state message, ``events``
-    ``(seq, type, data)`` from 0 without a gap. :class:`ValueError` if an event does not replay."""
+    """``(game_info, codec, engine)``: the journal's engine for a game the boards sent, ``info``
+    as in a state message, ``events`` ``(seq, type, data)`` from 0 without a gap.
+    :class:`ValueError` if an event does not replay."""
     from wordboard.journal import GameInfo, codec_for
 
     game_info = GameInfo(0, info["kind"], info["edition"], tuple(info["players"]), info.get("seed"),
@@ -260,4 +261,4 @@ def rebuild_game(info: dict, events: list[tuple[int, str, dict]]):
             codec.apply(engine, type_, data)
         except Exception as exc:  # noqa: BLE001 - any engine refusal: a game that does not replay
             raise ValueError(f"event {seq} does not replay: {exc}") from None
-    return codec, engine
+    return game_info, codec, engine
