@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.night.support import board_messages
+from tests.night.support import board_messages, play_game
 from wordboard.journal import Journal
 from wordboard.night import collector as collector_module
 from wordboard.night.collector import Collector
@@ -212,3 +212,20 @@ def test_a_gap_makes_the_organiser_ask_the_board_again(messages, monkeypatch, tm
     missing = next(m for m in messages["board-01"] if m[0].endswith("/move") and json.loads(m[1])["seq"] == 3)
     c.receive(*missing)
     assert [r[2] for r in store.results()] == ["board-01"]
+
+
+def test_a_hexx_table_counts_too(tmp_path):
+    """The per-game parts come from the game registry: a HEXX game's moves, scores and result."""
+    play_game(tmp_path / "hexx.sqlite3", ("Ada", "Blaise"), 3, game="hexx")
+    store = new_store(tmp_path / "night.sqlite3")
+    c = Collector(store)
+    for topic, payload in board_messages(tmp_path / "hexx.sqlite3", tmp_path / "o.sqlite3", "board-01",
+                                         PAIRINGS["board-01"]):
+        assert not c.receive(topic, payload).startswith("rejected")
+    with Journal(tmp_path / "hexx.sqlite3") as journal:
+        info = journal.games()[-1]
+    assert store.results() == [(1, 1, "board-01", c.snapshot()["tables"][0]["key"], "Ada", "Blaise",
+                                info.result["red"], info.result["black"])]
+    detail = c.game_detail(1)
+    assert detail["moves"] and all(m.get("text") for m in detail["moves"] if m.get("score") is not None)
+    assert c.snapshot()["tables"][0]["scores"] == [info.result["red"], info.result["black"]]

@@ -70,6 +70,8 @@ def final_scores(info: GameInfo, engine) -> list[int] | None:
     if outcome is None:
         return None
     scores = [outcome.scores.get(name) for name in info.players]
+    if None in scores and len(outcome.scores) == n:
+        scores = list(outcome.scores.values())        # in the order they sat (HEXX: red, black)
     return scores if all(_is_int(s) for s in scores) else None
 
 
