@@ -25,6 +25,7 @@ it). Every payload is a JSON object with ``"v": 1``.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -43,7 +44,6 @@ MAX_GRID = 32
 #: events in one game at most (a crossword game has about a hundred, rack decisions included)
 MAX_SEQ = 20_000
 MAX_SCORE = 100_000
-KINDS = ("lexulous", "hexx", "extradiction", "dexikon")
 
 BOARD_KINDS = ("move", "state", "status")
 ORGANISER_KINDS = ("pairing", "resend")
@@ -204,7 +204,7 @@ def _check_move(body):
 def _check_info(info):
     if not isinstance(info, dict):
         raise ProtocolError("info: not an object")
-    if info.get("kind") not in KINDS:
+    if not isinstance(info.get("kind"), str) or info["kind"] not in _kinds():
         raise ProtocolError("info.kind: not a game wordboard plays")
     _str(info, "edition", re.compile(r"^[A-Za-z0-9_.-]+$"))
     players = _players(info, "players", 2 if info.get("kind") != "dexikon" else 1)
@@ -212,6 +212,14 @@ def _check_info(info):
     _object(info, "options", limit=2048)
     _float(info, "started")
     return players
+
+
+@functools.cache
+def _kinds() -> frozenset[str]:
+    """The journal kinds of the games in the registry."""
+    from wordboard import registry
+
+    return frozenset(family.kind for family in registry.families())
 
 
 def _check_state(body):
