@@ -74,6 +74,7 @@ class BoardLink:
         self._stop = threading.Event()
         self._resent: dict[str, float] = {}
         self._restate = False
+        self._passes = 0                           # the link thread's completed passes
         self.follower: JournalFollower | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.RLock()
@@ -96,14 +97,16 @@ class BoardLink:
         return self
 
     def flush(self, timeout: float) -> bool:
-        """Wait until the outbox is empty (everything read from the journal is acknowledged)."""
+        """Wait until everything in the journal now has been read and acknowledged by the broker
+        (the outbox is empty after a reading of the journal that began after this call)."""
         deadline = time.monotonic() + timeout
+        first = self._passes + 1            # the pass under way may have begun before the call
         while time.monotonic() < deadline:
             self.sync_now()
-            if self.pending() == 0:
+            if self._passes > first and self.pending() == 0:
                 return True
             time.sleep(0.05)
-        return self.pending() == 0
+        return False
 
     def pending(self) -> int:
         with self._lock:
@@ -194,6 +197,7 @@ class BoardLink:
                         self.stats.moves_queued = self.follower.moves_queued
                         self._take_acks()
                         self._send()
+                    self._passes += 1
                     last_problem = None
                 except Exception as exc:  # noqa: BLE001 - the link must outlive a bad moment
                     problem = f"link: {type(exc).__name__}: {exc}"

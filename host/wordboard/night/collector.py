@@ -36,6 +36,8 @@ from wordboard.night.store import EventStore, rebuild_game
 GAP_WAIT = 1.5
 #: messages stored in one transaction at most (one write to disk for all of them)
 BATCH = 200
+#: the longest wait between two asks for the same gap
+MAX_GAP_WAIT = 60.0
 #: games one board may send in one night (more is a board gone wrong, or hostile)
 MAX_GAMES_PER_BOARD = 1000
 
@@ -79,7 +81,7 @@ class Collector:
         self._watchers: list[Callable[[], None]] = []
         self._lock = threading.RLock()
         self._queue: queue.Queue = queue.Queue()
-        self._gaps: dict[tuple[str, str], float] = {}
+        self._gaps: dict[tuple[str, str], tuple[float, float]] = {}   # -> (when to ask, then wait)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._round_seen: int | None = None
@@ -265,7 +267,7 @@ class Collector:
         wanted = view.state.get("events", 0)
         gap_key = (view.board, view.key)
         if any(i not in view.moves for i in range(wanted)):
-            self._gaps.setdefault(gap_key, time.monotonic())
+            self._gaps.setdefault(gap_key, (time.monotonic() + GAP_WAIT, GAP_WAIT))
             return
         self._gaps.pop(gap_key, None)
         if view.state.get("result") is None or view.round is None:
@@ -318,14 +320,15 @@ class Collector:
 
     def _check_gaps(self) -> None:
         now = time.monotonic()
-        for (board, key), since in list(self._gaps.items()):
-            if now - since < GAP_WAIT:
+        for (board, key), (when, wait) in list(self._gaps.items()):
+            if now < when:
                 continue
             view = self.games.get((board, key))
             if view is None:
                 continue
             missing = next(i for i in range(view.state.get("events", 0) + 1) if i not in view.moves)
-            self._gaps[(board, key)] = now
+            # ask again later, less and less often (a board that is away gets them all when back)
+            self._gaps[(board, key)] = (now + wait, min(2 * wait, MAX_GAP_WAIT))
             if self.client is not None and self.connected.is_set():
                 self.stats.resend_requests += 1
                 self.client.publish(protocol.to_board_topic(board, "resend", self.root),
