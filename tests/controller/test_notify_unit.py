@@ -20,7 +20,8 @@ def test_unit():
     service = unit["Service"]
     assert service["Type"] == "notify" and service["Restart"] == "on-failure"
     assert int(service["WatchdogSec"]) > 0
-    assert service["ExecStart"].endswith("wordboard run")
+    # the real board, always: with nothing attached it waits for it, never playing the twin
+    assert service["ExecStart"].endswith("wordboard run --hardware real")
     assert service["User"] != "root"
     assert {"gpio", "dialout", "video"} <= set(service["SupplementaryGroups"].split())
     assert unit["Install"]["WantedBy"] == "multi-user.target"

@@ -40,8 +40,10 @@ def register(subparsers) -> None:
     parser.add_argument("--turns", type=int, choices=(4, 6, 8, 10, 12, 16, 20), default=None, metavar="N",
                         help="eXtraDICTION: how many clue cards the game lasts (default 10)")
     parser.add_argument("--hardware", choices=("auto", "sim", "real"), default="auto",
-                        help="auto: the real board when its sensor board is plugged in (or "
-                             "$WORDBOARD_SENSOR names its serial port), else the twin")
+                        help="auto: the real board when its sensor board or a camera is attached (or "
+                             "$WORDBOARD_SENSOR or $WORDBOARD_CAMERA names one), else the twin; real: "
+                             "the real board, waiting for a sensor board or a camera if none is attached "
+                             "(what the service runs: never the twin)")
     parser.add_argument("--players", metavar="NAME", nargs="+", default=None,
                         help="2-4 player names (a new game only; default Ada Blaise)")
     resume = parser.add_mutually_exclusive_group()
@@ -58,10 +60,11 @@ def register(subparsers) -> None:
     parser.add_argument("--camera", default="auto", metavar="none|virtual|SOURCE",
                         help="auto: the virtual camera in the twin, none on hardware; or a capture "
                              "source (picamera, a /dev/video device)")
-    parser.add_argument("--sensing", choices=("auto", "camera", "sensor", "both"), default="auto",
+    parser.add_argument("--sensing", choices=("auto", "camera", "sensor", "both"), default=None,
                         help="how the table is sensed: the camera alone, the sensor board alone, or both (the "
-                             "camera checking the sensor board); auto: what is attached (on the twin: the "
-                             "simulated sensor board, with the virtual camera for Lexulous and Scrabble)")
+                             "camera checking the sensor board); auto (default, or $WORDBOARD_SENSING): what "
+                             "is attached (on the twin: the simulated sensor board, with the virtual camera "
+                             "for Lexulous and Scrabble)")
     parser.add_argument("--lexicon", default="default", metavar="LIST|PATH",
                         help="word list for checking words and inferring blanks (default: the game's own: "
                              "wordgame for Lexulous, Scrabble and HEXX, scowl:70 for the others; none: no "
@@ -104,18 +107,22 @@ def _positive(text: str) -> float:
     return value
 
 
-def _hardware(choice: str) -> str:
-    """``auto``: the real board when ``$WORDBOARD_SENSOR`` names its port or it is plugged in."""
+def _hardware(choice: str, sensing: str) -> str:
+    """``auto``: the real board when ``$WORDBOARD_SENSOR`` names its port, or a sensor board or
+    (unless ``sensing`` is ``sensor``) a camera is attached; else the twin."""
     if choice != "auto":
         return choice
     import os
 
-    from wordboard.sensor.discovery import find_board_port
+    from wordboard.attached import look
 
     named = os.environ.get("WORDBOARD_SENSOR")
     if named and named != "auto":
         return "sim" if named == "sim" or named.startswith("sim:") else "real"
-    return "real" if find_board_port() else "sim"
+    attached = look()
+    if attached.sensor or (attached.camera and sensing != "sensor"):
+        return "real"
+    return "sim"
 
 
 def _game_options(args) -> dict:
@@ -156,10 +163,12 @@ def run(args) -> int:
     import signal
     import time
 
+    from wordboard.attached import sensing_wanted
     from wordboard.controller.session import SessionConfig, open_session
     from wordboard.errors import UserError
 
-    hardware = _hardware(args.hardware)
+    sensing = sensing_wanted(args.sensing)
+    hardware = _hardware(args.hardware, sensing)
     twin = hardware == "sim"
     if not twin and (args.speed or args.quick):
         raise UserError("--speed and --quick are for the simulated board")
@@ -181,21 +190,30 @@ def run(args) -> int:
     def out(text: str) -> None:
         print(text, flush=True)
 
-    config = SessionConfig(
-        game=args.game, hardware=hardware, players=tuple(args.players or ()), resume=args.resume,
-        speed=speed if twin else 1.0, seed=args.seed,
-        camera=("none" if args.quick and args.camera == "auto" and args.sensing == "auto" and not _writes(args.game)
-                else args.camera),
-        sensing=args.sensing,
-        lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
-        journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
-        noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args))
     stopping = []
 
     def stop(signum, frame):  # noqa: ARG001 - signal API
         stopping.append(signum)
 
     signal.signal(signal.SIGTERM, stop)
+    camera = args.camera
+    if not twin:
+        attached = _wait_for_hardware(args, sensing, lambda: bool(stopping), out)
+        if attached is None:
+            return 0
+        sensing = attached.sensing(sensing) or sensing
+        if camera == "auto" and sensing in ("camera", "both"):
+            camera = attached.camera or camera
+
+    config = SessionConfig(
+        game=args.game, hardware=hardware, players=tuple(args.players or ()), resume=args.resume,
+        speed=speed if twin else 1.0, seed=args.seed,
+        camera=("none" if args.quick and camera == "auto" and sensing == "auto" and not _writes(args.game)
+                else camera),
+        sensing=sensing,
+        lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
+        journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
+        noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args))
     started = time.monotonic()
     with open_session(config) as session:
         session.wait_ready()
@@ -232,6 +250,62 @@ def run(args) -> int:
     if screen is not None:
         screen.close()
     return 0
+
+
+def _wait_for_hardware(args, sensing: str, should_stop, out):
+    """The real board: what is attached, once it is enough for ``sensing``; until then the log,
+    systemd, the LEDs' border and the screen (if it is served) say what the board waits for.
+    None when stopped first."""
+    from wordboard.attached import look, wait_for_hardware
+    from wordboard.notify import Notifier
+
+    attached = look()
+    if attached.sensing(sensing) is not None:
+        return attached
+    leds = _waiting_leds(out)
+    hub = _waiting_screen(args, out)
+    try:
+        return wait_for_hardware(sensing, out=out, should_stop=should_stop, notifier=Notifier(), leds=leds,
+                                 hub=hub)
+    finally:
+        if leds is not None:
+            leds.off()
+
+
+def _waiting_leds(out):
+    """The owner's LED strip while the board waits for its hardware (15 x 15 unless only
+    another size is configured), or None when it cannot be opened."""
+    from wordboard.errors import UserError
+    from wordboard.leds import open_board_leds
+    from wordboard.leds.config import board_config, installed_config_path
+
+    size = (15, 15)
+    for rows, cols in ((15, 15), (11, 11)):
+        if installed_config_path(rows, cols).is_file():
+            size = (rows, cols)
+            break
+    try:
+        return open_board_leds(board_config(*size))
+    except (UserError, OSError, RuntimeError, ValueError, ImportError) as exc:
+        out(f"LEDs: {exc}")
+        return None
+
+
+def _waiting_screen(args, out):
+    """The screen's page while the board waits (kept for the game that follows): its hub."""
+    import os
+
+    listen = args.screen or os.environ.get("WORDBOARD_SCREEN") or None
+    if listen is None or listen == "off":
+        return None
+    from wordboard.screen.hub import ScreenAnswerer, ScreenHub
+    from wordboard.screen.server import ScreenServer, parse_listen
+
+    hub = ScreenHub()
+    host, port = parse_listen(listen, lan=True)
+    args.screen_server = ScreenServer(hub, ScreenAnswerer(), host=host, port=port, out=out).start()
+    out(f"screen: {args.screen_server.url}")
+    return hub
 
 
 def _writes(game: str | None) -> bool:

@@ -182,7 +182,7 @@ class Session:
         kind = self.config.camera
         if kind == "auto":
             kind = "virtual" if self.config.hardware == "sim" else (
-                "picamera" if self.config.sensing == "both" and self.config.hardware == "real" else "none")
+                _attached_camera() if self.config.sensing == "both" and self.config.hardware == "real" else "none")
         if kind == "none":
             return None
         if kind == "virtual":
@@ -213,7 +213,7 @@ class Session:
             self.table.lay_out(committed)                    # there before the camera first looks
         kind = config.camera
         if kind == "auto":
-            kind = "virtual" if config.hardware == "sim" else ("exact" if config.hardware == "direct" else "picamera")
+            kind = "virtual" if config.hardware == "sim" else ("exact" if config.hardware == "direct" else _attached_camera())
         what = "the tiles" if tiles else "the written letters"
         if config.hardware == "direct" or kind in ("none", "exact"):
             if not twin:
@@ -436,6 +436,14 @@ class Session:
 def open_session(config: SessionConfig) -> Session:
     """The board for the configured game, or the one to resume."""
     return Session(config)
+
+
+def _attached_camera() -> str:
+    """The real board's camera when none was named: the one attached (the Pi camera module, a
+    USB webcam, or what ``$WORDBOARD_CAMERA`` names), else the Pi camera (whose error says why)."""
+    from wordboard.camera.discovery import find_camera
+
+    return find_camera() or "picamera"
 
 
 def game_name(info) -> str:
