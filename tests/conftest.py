@@ -3,6 +3,12 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No per-example deadline: the suite runs on shared machines where one example can take ten times
+# its usual time; a property fails on what it checks, never on how long an example took.
+settings.register_profile("wordboard", deadline=None)
+settings.load_profile("wordboard")
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
