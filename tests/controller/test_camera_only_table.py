@@ -28,3 +28,55 @@ def test_the_sensor_board_and_the_camera_alone_give_the_same_game(tmp_path):
             s.run(max_seconds=120)
             records.append([(t.player, str(t.move), t.score) for t in s.adapter.game.history])
     assert records[0] == records[1]
+
+
+class BlockedEyes:
+    """The camera's eyes with a hand over the board from game time ``start`` for ``seconds``:
+    no reading, and why."""
+
+    def __init__(self, eyes, clock, start: float, seconds: float):
+        self.eyes, self.clock, self.start, self.seconds = eyes, clock, start, seconds
+        self.problem = None
+        self.blocked_reads = 0
+
+    def blocked(self) -> bool:
+        return self.start <= self.clock() < self.start + self.seconds
+
+    def changed(self) -> bool:
+        return self.blocked() or self.problem is not None or self.eyes.changed()
+
+    def read(self):
+        if self.blocked():
+            self.blocked_reads += 1
+            self.problem = "something is between the camera and the board (a hand?)"
+            return None
+        if self.problem is not None:
+            self.eyes._last = None            # the hand is gone: look at the whole table again
+        self.problem = None
+        return self.eyes.read()
+
+
+def test_a_hand_over_the_board_holds_the_turn_and_is_never_read_as_a_move(tmp_path):
+    """For a minute of game time the camera sees no board (a hand lingers over it): presses are
+    held, the players are told what is in the way and that the game waits, and the game played is
+    the one played with nothing in the way, move for move."""
+    def play(blocked: bool):
+        said = []
+        config = SessionConfig(game="lexulous", hardware="direct", sensing="camera", journal=tmp_path / f"{blocked}.sqlite3",
+                               seed=11, show_leds=False, habits="tidy", out=said.append)
+        with open_session(config) as s:
+            eyes = None
+            if blocked:
+                eyes = s.sensor.eyes = BlockedEyes(s.sensor.eyes, s.clock, start=40.0, seconds=60.0)
+            s.run(max_seconds=120)
+            assert s.adapter.over and s.players.mismatches == []
+            record = [(t.player, str(t.move), t.score) for t in s.adapter.game.history]
+            return record, said, eyes
+
+    clear, _, _ = play(False)
+    held, said, eyes = play(True)
+    assert eyes.blocked_reads > 0
+    assert held == clear
+    assert any(line.startswith("the turn ends when the camera sees the board: something is between") for line in said)
+    assert "something is between the camera and the board (a hand?): the game waits" in said
+    assert "the table is seen again: the game goes on" in said

@@ -132,6 +132,104 @@ class ImageFileSource(_Closing):
 _IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
 
 
+#: a frame this dark all over (mean and spread of its grey levels) is a black picture
+BLACK_MEAN, BLACK_SPREAD = 12.0, 6.0
+#: a live camera's frames that stay identical (not one pixel of sensor noise) this long: frozen
+FROZEN_SECONDS = 10.0
+#: seconds between two tries to open a camera that is not there
+REOPEN_EVERY = 2.0
+
+
+class WatchedSource(_Closing):
+    """A live camera kept an eye on: opened again after it failed or went away (a pulled USB
+    cable, a camera stack restarted), and a black or frozen picture refused. Each :meth:`read`
+    returns a frame or raises :class:`CaptureError` saying in one line what is wrong, so the
+    reader above takes no such picture for a board; reads go on working once the camera is back.
+    ``open``: makes the source (called again after a failure, at most every ``reopen_every``
+    seconds)."""
+
+    def __init__(self, open_camera, description: str, *, reopen_every: float = REOPEN_EVERY,
+                 frozen_after: float = FROZEN_SECONDS, clock=None):
+        import time
+
+        self.description = description
+        self._open = open_camera
+        self._source: FrameSource | None = None
+        self._next_try = float("-inf")
+        self.reopen_every = reopen_every
+        self.frozen_after = frozen_after
+        self.clock = clock or time.monotonic
+        self._last_digest: bytes | None = None
+        self._same_since: float | None = None
+        self.failures = 0
+        self.reopened = 0
+        self._opened_once = False
+        self._connect()
+
+    def _connect(self) -> None:
+        now = self.clock()
+        if now < self._next_try:
+            raise CaptureError(f"the camera {self.description} is not there (trying again)")
+        self._next_try = now + self.reopen_every
+        self._source = self._open()           # raises CaptureError when it cannot be opened
+        if self._opened_once:
+            self.reopened += 1
+        self._opened_once = True
+
+    def read(self) -> np.ndarray:
+        if self._source is None:
+            self._connect()
+        assert self._source is not None
+        try:
+            frame = self._source.read()
+        except Exception as exc:  # noqa: BLE001 - any failure of the camera stack: reopen later
+            self.failures += 1
+            self._drop()
+            detail = " ".join(str(exc).split()) or type(exc).__name__
+            raise CaptureError(f"the camera {self.description} stopped giving pictures ({detail})") from exc
+        self._check(frame)
+        return frame
+
+    def _check(self, frame: np.ndarray) -> None:
+        import hashlib
+
+        small = frame[::8, ::8]
+        grey = small.mean(axis=2) if small.ndim == 3 else small
+        if float(grey.mean()) < BLACK_MEAN and float(grey.std()) < BLACK_SPREAD:
+            raise CaptureError(f"the camera {self.description} shows a black picture (lens covered, or no light?)")
+        digest = hashlib.blake2b(np.ascontiguousarray(frame).data, digest_size=16).digest()
+        now = self.clock()
+        if digest != self._last_digest:
+            self._last_digest, self._same_since = digest, now
+            return
+        assert self._same_since is not None
+        frozen = now - self._same_since
+        if frozen >= self.frozen_after:
+            self._drop()                        # a stuck camera stack: open it afresh
+            raise CaptureError(f"the camera {self.description}'s picture has not changed for {frozen:.0f} s (frozen)")
+
+    def _drop(self) -> None:
+        source, self._source = self._source, None
+        self._last_digest = self._same_since = None
+        if source is not None:
+            try:
+                source.close()
+            except Exception:  # noqa: BLE001 - closing a failed camera is best effort
+                pass
+
+    def close(self) -> None:
+        self._drop()
+
+
+def open_watched(description: str) -> FrameSource:
+    """:func:`open_source` for the board's live camera: a Pi camera or a capture device is
+    watched (:class:`WatchedSource`); a file (a video, a still) is opened as it is."""
+    live = description == "picamera" or description.isdigit() or description.startswith("/dev/")
+    if not live:
+        return open_source(description)
+    return WatchedSource(lambda: open_source(description), description)
+
+
 def open_source(description: str) -> FrameSource:
     """Open a frame source from a command-line description (see the module documentation)."""
     if description == "picamera":

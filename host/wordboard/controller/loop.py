@@ -39,6 +39,8 @@ class ControllerOptions:
     show_leds: bool = True         # print the LED frame after each move
     ansi: bool | None = None       # None: when the terminal does truecolour
     png_dir: str | None = None     # save the LED frame after each move as PNG
+    problem_after: float = 8.0     # seconds a sensor's problem (a hand over the board, a camera
+                                   # gone) lasts before the players are told the game waits
 
 
 @dataclass
@@ -71,7 +73,8 @@ class Controller:
         now = clock()
         self.board = BoardTracker(settle=self.options.settle, identify=identify, now=now)
         self.turn = TurnTracker(self.board, quiet=self.options.quiet, end_wait=self.options.end_wait,
-                                caught_up=sensor.caught_up)
+                                caught_up=sensor.caught_up,
+                                blocked_view=lambda: getattr(sensor, "problem", None))
         self.board.set_committed(adapter.committed_tiles())
         self.answers: dict = {}
         self.question: q.Question | None = None
@@ -86,6 +89,9 @@ class Controller:
         self.hint_at = now
         self.hints = HintWorker()                   # hints are worked out off this loop
         self.message = ""
+        self.problem: str | None = None             # what the sensors say is wrong now
+        self._problem_since = now
+        self._problem_said = False
         self._overlay_since: dict = {}
         self._frame_due = True
         self._last_watchdog = float("-inf")
@@ -147,11 +153,31 @@ class Controller:
                 self._answered(answer, now)
         self._hint_ready(now)
         self._assess_live(now)
+        self._watch_sensor(now)
         self._end_of_turn(now)
         self._show(now, got)
         self._watchdog()
         for hook in list(self.step_hooks):
             hook(now)
+
+    def _watch_sensor(self, now: float) -> None:
+        """A sensor that cannot see the table (the camera: a hand lingering over the board, the
+        board not found, a black or frozen picture, the camera gone): once it lasts
+        ``problem_after`` seconds the players are told the game waits (screen, log, systemd's
+        status line), and told again when it is over. Nothing is read meanwhile."""
+        problem = getattr(self.sensor, "problem", None)
+        if problem != self.problem:
+            if problem is None and self._problem_said:
+                self.say("the table is seen again: the game goes on")
+                if self.notifier is not None:
+                    self.notifier.status("the table is seen again")
+            self.problem, self._problem_since, self._problem_said = problem, now, False
+            return
+        if problem is not None and not self._problem_said and now - self._problem_since >= self.options.problem_after:
+            self._problem_said = True
+            self.say(f"{problem}: the game waits")
+            if self.notifier is not None:
+                self.notifier.status(f"{problem}: the game waits")
 
     def _drain_sensor(self, timeout: float) -> bool:
         got = False

@@ -189,10 +189,11 @@ class Session:
             from wordboard.controller.twin import TwinCamera
 
             self.camera_source = source = TwinCamera(rows, cols, seed=self.jgame.id)
+            self._hands(source)
         else:
-            from wordboard.camera.capture import open_source
+            from wordboard.camera.capture import open_watched
 
-            source = open_source(kind)
+            source = open_watched(kind)
             self.closers.append(source.close)
         camera = CameraWorker(source, rows, cols, threaded=not twin)
         self.closers.append(camera.close)
@@ -218,26 +219,34 @@ class Session:
         if config.hardware == "direct" or kind in ("none", "exact"):
             if not twin:
                 raise UserError(f"{self.family.title} reads {what} with the camera: give --camera SOURCE")
-            self.sensor = WrittenLetters(TableEyes(self.table), threaded=False, written=tuple(committed), tiles=tiles)
+            self.sensor = WrittenLetters(TableEyes(self.table), threaded=False, written=tuple(committed), tiles=tiles,
+                                         clock=self.clock)
         elif kind == "virtual":
             from wordboard.controller.twin import TwinCamera
 
             self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=not tiles)
+            self._hands(self.camera_source)
             self.table.camera = self.camera_source
             self.table.show_camera()
             self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols, handwritten=not tiles),
                                          threaded=False, clock=self.clock, period=TWIN_CAMERA_PERIOD, steady=2,
                                          written=tuple(committed), tiles=tiles)
         else:
-            from wordboard.camera.capture import open_source
+            from wordboard.camera.capture import open_watched
 
-            source = open_source(kind)
+            source = open_watched(kind)
             self.closers.append(source.close)
             self.sensor = WrittenLetters(VisionEyes(source, rows, cols, handwritten=not tiles), threaded=True,
                                          wall_period=0.3, steady=2, written=tuple(committed), tiles=tiles,
                                          clock=self.clock)
         self.closers.append(self.sensor.close)
         return identify_written
+
+    def _hands(self, camera) -> None:
+        """``noise``: the twin's camera sees the players' hands lay the tiles and linger."""
+        if self.config.noise:
+            camera.hands = True
+            camera.clock = self.clock
 
     def _tile_sensing(self, family) -> str:
         """How a tile game's table is sensed: ``sensor`` (the sensor board), ``camera`` (the
@@ -313,6 +322,11 @@ class Session:
         wait = getattr(self.sensor, "wait_connected", None)
         if wait is not None and not wait(timeout):
             problem = getattr(self.sensor, "problem", None)
+            if self.sensing == "camera":
+                # The camera alone: the game starts paused and goes on once the camera has a clear
+                # view (a hand over the board, the board not yet under it); the controller says why.
+                self.config.out(f"the camera has no reading yet: {problem or 'no picture'}; the game waits for it")
+                return
             raise UserError(f"the sensor board did not connect: {problem or 'no handshake'}")
 
     def _open_clocks(self, twin: bool):

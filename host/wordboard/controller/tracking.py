@@ -287,7 +287,8 @@ class Proposal:
 
 @dataclass(frozen=True)
 class Blocked:
-    """The turn cannot end: committed tiles are out of place (``squares``)."""
+    """The turn cannot end: committed tiles are out of place (``squares``), or the sensors cannot
+    see the table (no squares: the press is held until they do)."""
 
     squares: tuple[Square, ...]
     message: str
@@ -311,11 +312,16 @@ class TurnTracker:
     # Whether the sensors have reported the table as it was at a time (a camera reads every so
     # often: a press waits for a reading taken after it); default: they report at once.
     caught_up: Callable[[float], bool] = field(default=lambda since: True, repr=False)
+    # What keeps the sensors from seeing the table now (a hand over the board, a camera gone), in
+    # one line, or None. A press the sensors could not catch up with is held while it says.
+    blocked_view: Callable[[], str | None] = field(default=lambda: None, repr=False)
     _end_requested_at: float | None = None
+    _said_blocked: str | None = field(default=None, repr=False)
     _accepted_at: float | None = field(default=None, repr=False)   # changed_at of an accepted view
 
     def request_end(self, now: float) -> None:
         self._end_requested_at = now
+        self._said_blocked = None
 
     @property
     def end_requested(self) -> bool:
@@ -323,6 +329,7 @@ class TurnTracker:
 
     def cancel_end(self) -> None:
         self._end_requested_at = None
+        self._said_blocked = None
 
     def accepted(self, view: TableView) -> None:
         """The game found this settled view's placement valid: the quiet time may run."""
@@ -334,8 +341,17 @@ class TurnTracker:
         reason = None
         if self._end_requested_at is not None:
             waited = now - self._end_requested_at
-            if (not view.settled or not self.caught_up(self._end_requested_at)) and waited < self.end_wait:
+            caught_up = self.caught_up(self._end_requested_at)
+            if (not view.settled or not caught_up) and waited < self.end_wait:
                 return None          # a tile is still moving, or the camera has not looked since: wait
+            why = None if caught_up else self.blocked_view()
+            if why is not None:
+                # Never a move from a picture taken before the press: the press holds until the
+                # sensors see the table again, and the players are told what is in the way (once).
+                if why == self._said_blocked:
+                    return None
+                self._said_blocked = why
+                return Blocked((), f"the turn ends when the camera sees the board: {why}")
             reason = "button"
         elif (self.quiet is not None and view.settled and view.pending and not view.disturbed
               and self._accepted_at == view.changed_at and now - view.changed_at >= self.quiet):
@@ -344,6 +360,7 @@ class TurnTracker:
             return None
         self._end_requested_at = None
         self._accepted_at = None
+        self._said_blocked = None
         if view.disturbed:
             names = ", ".join(square_name(s) for s in view.disturbed)
             return Blocked(view.disturbed, f"a tile that was already played is out of place ({names}): "

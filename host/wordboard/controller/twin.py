@@ -147,12 +147,12 @@ class Table:
                 self.sim.place(SensorSquare(*square), uid)
             if self.direct is not None:
                 self.direct.emit(Placed(SensorSquare(*square), self.tag(uid)))
-            self._camera()
+            self._camera(square)
 
     def take(self, square: Square) -> bytes | None:
         with self._lock:
             uid = self._remove(square)
-            self._camera()
+            self._camera(square)
             return uid
 
     def _remove(self, square: Square) -> bytes | None:
@@ -184,7 +184,7 @@ class Table:
                     self.direct.emit(Placed(SensorSquare(*square), self.tag(uid)))
                     self.direct.emit(Lifted(SensorSquare(*square)))
                 self.put(path[-1], uid)
-            self._camera()
+            self._camera(path[-1])
 
     def bump(self, squares: list[Square], open_ms: float = 40.0) -> None:
         """A knock on the table: the reed switches under ``squares`` chatter."""
@@ -202,11 +202,13 @@ class Table:
         """Show the camera the table as it is (a camera just attached)."""
         self._camera()
 
-    def _camera(self) -> None:
+    def _camera(self, touched: Square | None = None) -> None:
         if self.camera is None:
             return
         if hasattr(self.camera, "show"):
             self.camera.show(self.tiles)
+            if touched is not None and hasattr(self.camera, "touch"):
+                self.camera.touch(touched)          # a hand put it there
         else:
             from wordboard.camera.state import BoardState
 
@@ -240,6 +242,10 @@ TWIN_GRID_FRACTION = 0.86
 # the square with a little room round them (the reader looks at the middle 82% of a square).
 WRITTEN_HEIGHT = (0.42, 0.58)
 WRITTEN_OFFSET = 0.04
+# The hand that lays or takes a tile stays over the board this long (game seconds) afterwards;
+# now and then a player leans over it, thinking, for the longer while.
+HAND_LINGER = (0.3, 1.5)
+HAND_LEANS = (0.1, (3.0, 8.0))          # the chance of a long linger, and how long
 
 
 class TwinCamera:
@@ -293,11 +299,36 @@ class TwinCamera:
         self._rng = np.random.default_rng(seed)
         self._lock = threading.Lock()
         self.state = BoardState.empty(rows, cols)
+        # Hands (the twin's --noise): the hand that lays a tile is in the picture until a while
+        # after it, as at a real table. ``clock``: the game's time (set by the session).
+        self.hands = False
+        self.clock = None
+        self._hand_rng = random.Random(seed)
+        self._hand: tuple[float, int, float] | None = None      # (until, drawing seed, reach)
+        self.hand_frames = 0
 
     # the table tells the camera what lies on it
     def show(self, tiles: dict) -> None:
         with self._lock:
             self._marks = dict(tiles)
+
+    def touch(self, square) -> None:
+        """A hand laid or took a tile at ``square``: it stays in the picture a while."""
+        if not self.hands or self.clock is None:
+            return
+        rng = self._hand_rng
+        lean, long = HAND_LEANS
+        linger = rng.uniform(*long) if rng.random() < lean else rng.uniform(*HAND_LINGER)
+        r, c = square
+        reach = min(0.95, max(0.2, 0.3 + 0.7 * max(abs(r - self.rows / 2) / self.rows, abs(c - self.cols / 2) / self.cols)))
+        with self._lock:
+            self._hand = (self.clock() + linger, rng.randrange(1 << 30), reach)
+
+    def _hand_over_board(self):
+        hand = self._hand
+        if hand is None or self.clock is None or self.clock() >= hand[0]:
+            return None
+        return hand
 
     def _photograph(self, marks: dict):
         """The table's photograph without noise (uint8)."""
@@ -349,6 +380,11 @@ class TwinCamera:
             self._clean = self._photograph(marks)
             self._drawn = marks
         image = self._clean
+        hand = self._hand_over_board()
+        if hand is not None:
+            image = image.copy()
+            self._virtual._draw_hand(image, self._camera.corners, np.random.default_rng(hand[1]), hand[2])
+            self.hand_frames += 1
         if self.style.noise_sigma > 0:
             noise = self._rng.standard_normal(image.shape, dtype=np.float32)
             noise *= self.style.noise_sigma

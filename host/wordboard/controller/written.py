@@ -90,6 +90,7 @@ class VisionEyes:
         self.failures = 0
         self.full_every = full_every
         self._reads = 0
+        self.problem: str | None = None        # why the last read gave no reading, in one line
 
     def changed(self) -> bool:
         return True
@@ -112,11 +113,14 @@ class VisionEyes:
                 # the whole board is read afresh, and a letter it finds on a square the stream
                 # sees empty counts.
                 full = self.reader.read(frame)
-        except Exception:  # noqa: BLE001 - a failed read is no opinion
+        except Exception as exc:  # noqa: BLE001 - a failed read is no opinion
             self.failures += 1
+            self.problem = _read_problem(exc)
             return None
         if reading is None or reading.occluded:
+            self.problem = "something is between the camera and the board (a hand?)"
             return None
+        self.problem = None
         shown = (".",) if not self.handwritten else (".", "?")     # for tiles, "?" is a blank tile
         out = {(r, c): (sq.symbol, sq.confidence) for r, row in enumerate(reading.squares)
                for c, sq in enumerate(row) if sq.symbol not in shown}
@@ -126,6 +130,18 @@ class VisionEyes:
                     if (r, c) not in out and sq.symbol in LETTERS:
                         out[(r, c)] = (sq.symbol, sq.confidence)
         return out
+
+
+def _read_problem(exc: Exception) -> str:
+    """Why a camera read failed, in one line (the camera's own message, or the board not found)."""
+    from wordboard.camera.locate import BoardNotFound
+    from wordboard.errors import UserError
+
+    if isinstance(exc, BoardNotFound):
+        return f"the camera does not find the board ({' '.join(str(exc).split())})"
+    if isinstance(exc, UserError):
+        return " ".join(str(exc).split())
+    return f"the camera's picture could not be read ({type(exc).__name__}: {' '.join(str(exc).split())})"
 
 
 class WrittenLetters:
@@ -150,6 +166,7 @@ class WrittenLetters:
         self._changing: dict[Square, tuple[str | None, int]] = {}   # square -> (reading, readings in a row)
         self.background: dict[Square, str] | None = None
         self.readings = 0
+        self.problem: str | None = None         # why the camera's last look gave no reading
         self._scanned: list[float] = []        # when the last readings were taken (the clock's time)
         self._events: queue.Queue = queue.Queue()
         self._stop = threading.Event()
@@ -168,7 +185,9 @@ class WrittenLetters:
         taken = self.clock() if self.clock is not None else time.monotonic()
         symbols = self.eyes.read()
         if symbols is None:
+            self.problem = getattr(self.eyes, "problem", None) or "the camera has no clear view of the board"
             return
+        self.problem = None
         self.readings += 1
         self._scanned = (self._scanned + [taken])[-8:]
         now: dict[Square, str] = {}
