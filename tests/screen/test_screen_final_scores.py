@@ -14,13 +14,7 @@ from wordboard import registry
 @pytest.fixture
 def tiny():
     """The crossword tests' tiny edition: 8 tiles, racks of 4, the bag empty once dealt."""
-    from tests.crossword.conftest import TINY
-    from wordboard.datafile import DataFile
-    from wordboard.editions import parse_edition
-
-    return lambda extra="": parse_edition(DataFile(
-        TINY.format(extra=extra, x_points=8, tie_break="score-before-adjustments", bonus="1x", others_lose="yes"),
-        "tiny.edition"))
+    return _tiny
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +31,23 @@ def dictionary():
 
     lines = WORDS.read_text(encoding="utf-8").splitlines()
     return Dictionary.from_words(w for w in lines if w and not w.startswith("#"))
+
+
+def dealt_game():
+    """A crossword game on the tiny edition, racks dealt (for the screen's browser tests)."""
+    from tests.crossword.test_lexulous_end import dealt
+
+    return dealt(_tiny())
+
+
+def _tiny(extra=""):
+    from tests.crossword.conftest import TINY
+    from wordboard.datafile import DataFile
+    from wordboard.editions import parse_edition
+
+    return parse_edition(DataFile(
+        TINY.format(extra=extra, x_points=8, tie_break="score-before-adjustments", bonus="1x", others_lose="yes"),
+        "tiny.edition"))
 
 
 def scores(view) -> list:
