@@ -120,7 +120,7 @@ class Rig:
         starts it: the game's own ``start_game`` with the options chosen."""
         from wordboard import registry
 
-        options = {k: setup[k] for k in ("level", "variant", "turns") if setup.get(k) is not None}
+        options = {k: setup[k] for k in ("level", "variant", "turns", "colours") if setup.get(k) is not None}
         family, edition = registry.resolve(setup["game"])
         lexicon = None if setup["lexicon"] == "none" else setup["lexicon"]
         return self._load(family.kind, lambda journal: family.start(journal, edition, tuple(setup["players"]),

@@ -25,6 +25,10 @@ def register(subparsers) -> None:
                              "each family in turn (a demo)")
     parser.add_argument("--level", choices=("1", "2", "3", "speed"), default=None,
                         help="eXtraDICTION: the level (default 3)")
+    parser.add_argument("--colours", choices=("green", "blue", "red", "green,blue", "blue,red", "green,blue,red"),
+                        default=None, metavar="PACKS",
+                        help="eXtraDICTION: the clue card packs, by the colour of their bar: green, blue, red "
+                             "or a list (green,blue; default all three)")
     parser.add_argument("--variant", choices=("quick", "standard", "long", "long-best5"), default=None,
                         help="Dexikon: how long the game lasts (default quick)")
     parser.add_argument("--challenge", choices=("void", "single", "double", "five-point", "ten-point"),
@@ -131,6 +135,8 @@ def _game_options(args) -> dict:
         options["level"] = args.level
     if getattr(args, "variant", None):
         options["variant"] = args.variant
+    if getattr(args, "colours", None):
+        options["colours"] = args.colours
     if getattr(args, "turns", None):
         options["turns"] = args.turns
     if getattr(args, "edition", None):
@@ -347,4 +353,5 @@ def _next_game(args, screen):
     nxt.quiet_time = float(setup["quiet"]) if setup.get("quiet") else None
     nxt.resume, nxt.seed, nxt.max_moves = "no", None, None
     nxt.level, nxt.variant, nxt.turns = setup.get("level"), setup.get("variant"), setup.get("turns")
+    nxt.colours = setup.get("colours")
     return nxt

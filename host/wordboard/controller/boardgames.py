@@ -12,6 +12,9 @@ Square = tuple[int, int]
 READING = "reading"      # HEXX: the tiles read as two words (one per direction): which is meant?
 DECISION = "decision"    # a pending decision of the engine (HEXX effect, Dexikon phase)
 GUESS = "guess"          # eXtraDICTION: the word guessed from the clue card
+GUESS_HEARD = "guess-heard"  # eXtraDICTION: a guess not spelt as the card's word: was it said right?
+HEARD_RIGHT = "=right"   # eXtraDICTION: the answer to a guess said aloud: the grown-up heard the card's word
+HEARD_WRONG = "=wrong"   # ... or another word
 WORD = "word"            # Dexikon: several words fit the row of cards: which is meant?
 
 _dictionaries: dict[str, object] = {}

@@ -51,8 +51,10 @@ def crossword_view(game) -> dict:
         "title": game.edition.name,
         "tiles": tiles,
         "premiums": premiums,
+        # once the game is over, the scores after the end-of-game adjustments (the racks): the
+        # engine's running scores stay the totals before them
         "players": [{"name": n, "score": s, "rack": game.rack_count(i)}
-                    for i, (n, s) in enumerate(zip(game.players, game.scores))],
+                    for i, (n, s) in enumerate(zip(game.players, r.final if r is not None else game.scores))],
         "to_move": None if game.is_over else game.current,
         "bag": game.bag_count,
         # the club tracking sheet: every tile not on the board (the bag and the racks together)

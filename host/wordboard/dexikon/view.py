@@ -26,6 +26,14 @@ def dexikon_view(game, adapter=None) -> dict:
                         "last_word_value": int(getattr(sheet, "last_word_value", 0) or 0),
                         "hand": len(p.hand), "deck": len(p.deck), "cards": len(p.cards())})
     names = [p.name for p in game.players]
+    result = getattr(game, "result", None)
+    if result is not None:
+        # the end: each player's total as scored (the best words, the last word, the bonuses,
+        # the Penalties), not the sum of every word banked
+        totals = {s.name: int(s.total) for s in getattr(result, "scores", ())}
+        for p in players:
+            p["score"] = totals.get(p["name"], p["score"])
+            p["banked_sum"] = sum(b["value"] for b in p["banked"])
     history = []
     for i, line in enumerate(list(getattr(game, "log", ()))[-40:]):
         who = next((j for j, n in enumerate(names) if str(line).startswith(n)), None)
@@ -40,7 +48,6 @@ def dexikon_view(game, adapter=None) -> dict:
                 "text": claim.word, "score": int(getattr(turn, "value", 0) or 0),
                 "words": [{"word": claim.word, "score": int(getattr(turn, "value", 0) or 0)}], "squares": []}
     sheets = []
-    result = getattr(game, "result", None)
     final = None
     if result is not None:
         scores = list(getattr(result, "scores", ()))

@@ -32,11 +32,12 @@ class ExtradictionFamily(GameFamily):
 
     def start(self, journal: Any, edition: str, players: tuple[str, ...], *, seed: int,
               lexicon: str | None, options: Mapping[str, Any]) -> Any:
-        from wordboard.extradiction.codec import start_game
+        from wordboard.extradiction.codec import DEFAULT_COLOURS, start_game
 
         return start_game(journal, players, seed=seed, lexicon=lexicon or "scowl:70",
                           level=str(options.get("level", "3")), turns=int(options.get("turns", 10)),
-                          edition=options.get("edition", edition))
+                          edition=options.get("edition", edition),
+                          colours=str(options.get("colours") or DEFAULT_COLOURS))
 
     def adapter(self, jgame: Any, session: Any) -> Any:
         from wordboard.extradiction.table import ExtradictionAdapter

@@ -16,16 +16,50 @@ level, the number of clue cards, the colours of the clue deck and the word list.
 from __future__ import annotations
 
 import random
+import re
 import string
 from collections.abc import Mapping
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
-from wordboard.controller.boardgames import GUESS
+from wordboard.controller.boardgames import GUESS, GUESS_HEARD, HEARD_RIGHT, HEARD_WRONG
 from wordboard.controller.players import Intent, TablePlayers
 from wordboard.controller.tracking import square_names
 
 LETTERS = tuple(string.ascii_uppercase)
+
+#: why a word is refused, in words a child understands (the screen shows them with the squares lit)
+CHILD_WORDS = {
+    "NOT_LETTERS": "Write one letter in each square.",
+    "TOO_SHORT": "A word needs at least two letters.",
+    "NOT_THE_CLUE_WORD": "Write the word on the card.",
+    "HORIZONTAL_ONLY": "Write the word across, from left to right.",
+    "OFF_BOARD": "Each letter goes in its own square on the board.",
+    "SQUARE_TAKEN": "Those squares have letters already: write the word on empty squares.",
+    "FIRST_WORD_CENTRE": "The first word must go through the middle square.",
+    "LETTER_CLASH": "A word can only cross another word where they share a letter.",
+    "NO_NEW_LETTER": "That word is there already: add a new letter.",
+    "RUNS_INTO_WORD": "The word bumps into another letter: leave an empty square before and after it.",
+    "NOT_A_WORD": "Touching that word makes letters that are not a word.",
+    "NOT_IN_DICTIONARY": "That is not a word in the dictionary.",
+    "WORD_USED": "That word was used already in this game: pick another word.",
+    "UNSUITABLE": "That word is not for this game: let's pick another word.",
+}
+
+
+def child_words(exc) -> str:
+    """A refused move's reason as a child is told it (the rule's own words otherwise)."""
+    rule = getattr(getattr(exc, "rule", None), "name", None) or ""
+    detail = str(getattr(exc, "detail", "") or "")
+    named = re.search(r"would make ([A-Z]+)", detail) or re.match(r"([A-Z]{2,})\b", detail)
+    if named and rule == "NOT_A_WORD":
+        return f"Touching another word makes {named[1]}, which is not a word."
+    if named and rule == "NOT_IN_DICTIONARY":
+        return f"{named[1]} is not a word in the dictionary."
+    if named and rule == "WORD_USED":
+        return f"{named[1]} was used already in this game: pick another word."
+    said = CHILD_WORDS.get(rule)
+    return said if said else str(exc)
 
 
 
@@ -61,7 +95,8 @@ class ExtradictionAdapter(TableAdapter):
         from wordboard.extradiction.pictures import picture_lines
 
         lines = [f"--- clue card ({card.colour.value}) ---"]
-        lines += [f"    {line}" for line in picture_lines(card.picture)]
+        if self.game.level.value in ("1", "2"):       # Level 3: the first letter, length and meaning
+            lines += [f"    {line}" for line in picture_lines(card.picture)]
         lines.append(f"    {card.first_letter}{' _' * (card.length - 1)}   ({card.hint()})")
         lines.append(f"    Meaning: {card.meaning}")
         if reveal:
@@ -105,7 +140,8 @@ class ExtradictionAdapter(TableAdapter):
         pending = game.pending
         if not isinstance(pending, WordWanted):
             return Assessment("invalid", squares, at_fault=squares,
-                              message="the game is over" if pending is None else "first guess the word on the card")
+                              message="The game is over." if pending is None else
+                              "First say what the word on the card is, then write it.")
         letters: dict = {}
         unsure = []
         for tile in tiles:
@@ -115,9 +151,10 @@ class ExtradictionAdapter(TableAdapter):
             letters[tile.square] = letter
         lines = self._lines(squares, letters)
         if not lines:
-            how = "across" if len(self._directions()) == 1 else "across or down"
+            how = "in one row, from left to right" if len(self._directions()) == 1 \
+                else "in one row (left to right) or one column (top to bottom)"
             return Assessment("invalid", squares, at_fault=squares,
-                              message=f"the letters must make one word written {how}, one letter in each square")
+                              message=f"Write the letters {how}, next to each other, one letter in each square.")
         card = pending.card
         board = game.board
         candidates = []
@@ -146,8 +183,9 @@ class ExtradictionAdapter(TableAdapter):
             if card is not None and len(run) == len(card.word):
                 wrong = tuple(s for s, w in zip(run, card.word) if letters.get(s) not in (None, w)) or squares
             written = "".join(board.get(s) or letters.get(s) or "?" for s in run)
-            what = f"the card's word is {card.length} letters, starting with {card.first_letter}" if card else ""
-            return Assessment("invalid", squares, at_fault=wrong, message=f"{written} is not the word ({what})")
+            what = f"The card's word is {card.word}, {card.length} letters." if card else ""
+            return Assessment("invalid", squares, at_fault=wrong,
+                              message=f"That says {written}. {what} Look at the red squares.")
         errors = []
         for move in candidates:
             try:
@@ -160,7 +198,8 @@ class ExtradictionAdapter(TableAdapter):
             word_squares = tuple(sorted({s for w in placement.words for s in w.squares}))
             return Assessment("valid", squares, move=move, score=placement.points, word_squares=word_squares,
                               message=f"{explain}{chance}")
-        return Assessment("invalid", squares, at_fault=squares, message=str(errors[0]))
+        return Assessment("invalid", squares, at_fault=tuple(getattr(errors[0], "squares", ()) or ()) or squares,
+                          message=child_words(errors[0]))
 
     def commit(self, assessment: Assessment) -> Committed:
         game = self.game
@@ -178,7 +217,14 @@ class ExtradictionAdapter(TableAdapter):
 
     # -- the guess and other turns -------------------------------------------------------------
 
+    def _checker(self, pending) -> str:
+        """Who knows the card's word and hears the guess: the reader (Level 3), else the grown-up."""
+        return self.game.players[pending.reader] if pending.reader is not None else "grown-up"
+
     def turn_question(self) -> q.Question | None:
+        """The guess. In the rulebook it is said aloud; here it may be spelt on the screen's letter
+        buttons (or typed), or said, and the grown-up (the reader, at Level 3) answers
+        :data:`HEARD_RIGHT` or :data:`HEARD_WRONG`."""
         from wordboard.extradiction.engine import GuessWanted
 
         pending = self.game.pending
@@ -188,28 +234,53 @@ class ExtradictionAdapter(TableAdapter):
         player = self.game.players[pending.player]
         reader = self.game.players[pending.reader] if pending.reader is not None else "the grown-up"
         return q.Question(GUESS, f"{reader} reads the clue card to {player}:\n{self.card_text(card, False)}\n"
-                          f"{player}: what is the word?", (), (), {"player": pending.player})
+                          f"{player}: what is the word?", (), (),
+                          {"player": pending.player, "checker": self._checker(pending)})
 
     def answer_turn(self, question: q.Question, value: str):
+        """The guess: the card's word is right; a guess said aloud is judged by the grown-up (or
+        the reader); a guess spelt otherwise is not wrong yet: only the writing on the board tests
+        the spelling, so the grown-up is asked whether the word meant is the card's (a misspelt
+        guess keeps the card, another word loses it, as the rulebook says)."""
         from wordboard.extradiction.engine import Guess, GuessWanted, IllegalMove, Pass
 
         game = self.game
         pending = game.pending
-        if question.kind == GUESS:
+        if question.kind in (GUESS, GUESS_HEARD):
             if not isinstance(pending, GuessWanted):
                 return None
             card = pending.card
             player = game.players[pending.player]
+            checker = self._checker(pending)
+            right = f"{player} guesses {card.word}: right! Now write it on the board"
+            if question.kind == GUESS_HEARD:
+                if value == "yes":
+                    self.jgame.play(Guess(card.word))
+                    return Committed((), right)
+                typed = str(question.context.get("guess", ""))
+                self.jgame.play(Guess(typed))
+                return Committed((), f"{player} guessed {typed}: the word was {card.word}; "
+                                     "the card is put to one side")
+            if value == HEARD_RIGHT:
+                self.jgame.play(Guess(card.word))
+                return Committed((), f"{player} said the word and the {checker} heard it: right! "
+                                     "Now write it on the board")
+            if value == HEARD_WRONG:
+                self.jgame.play(Pass())
+                return Committed((), f"{player} said another word: the word was {card.word}; "
+                                     "the card is put to one side")
             guess = Guess(value)
             try:
                 game.check(guess)
             except IllegalMove as exc:
                 return q.Question(GUESS, f"{exc}. {question.prompt}", (), (), question.context)
-            self.jgame.play(guess)
-            if "".join(value.split()).upper() == card.word:
-                return Committed((), f"{player} guesses {value.upper()}: right! Now write it on the board")
-            return Committed((), f"{player} guesses {value.upper()}: the word was {card.word}; "
-                                 "the card is put to one side")
+            spelt = "".join(value.split()).upper()
+            if spelt == card.word:
+                self.jgame.play(guess)
+                return Committed((), right)
+            return q.Question(GUESS_HEARD, f"{player} spelt {spelt}. {checker.capitalize()}: is that the word on "
+                              f"the card? (Only the writing on the board tests the spelling.)",
+                              ("yes", "no"), (), {"player": pending.player, "guess": spelt, "checker": checker})
         if question.kind == q.TURN and value == "give up":
             player = game.players[pending.player]
             self.jgame.play(Pass())
@@ -340,6 +411,9 @@ class ExtradictionPlayers(TablePlayers):
     def decide(self, question):
         from wordboard.extradiction.engine import GuessWanted
 
+        if question.kind == GUESS_HEARD:
+            # the grown-up heard the child: these children's wrong guesses are other words
+            return "no"
         if question.kind != GUESS:
             return super().decide(question)
         pending = self.game.pending

@@ -5,16 +5,30 @@
 from __future__ import annotations
 
 
-def card_dict(card, *, reveal: bool) -> dict | None:
+def card_dict(card, *, reveal: bool, picture: bool = True) -> dict | None:
+    """The clue card as the page shows it. ``picture``: Levels 1 and 2 show the illustration;
+    at Level 3 the rulebook gives the guesser the first letter, the length and the meaning only."""
     if card is None:
         return None
     from wordboard.extradiction.pictures import SHAPES, is_shape, shape_name
 
-    picture = card.picture
-    shape = shape_name(picture) if is_shape(picture) else None
-    return {"picture": None if shape else picture, "shape": shape if shape in SHAPES else None,
+    shape = shape_name(card.picture) if is_shape(card.picture) else None
+    return {"picture": None if shape or not picture else card.picture,
+            "shape": shape if picture and shape in SHAPES else None, "pictured": picture,
             "meaning": card.meaning, "first": card.first_letter, "length": card.length,
             "colour": card.colour.value, "word": card.word if reveal else None}
+
+
+def squares_dict(edition) -> dict:
+    """The stars printed on each square (``"r,c"``: a number, or ``"!"`` for a Chance square)."""
+    out: dict[str, int | str] = {}
+    for r in range(edition.rows):
+        for c in range(edition.columns):
+            if edition.is_chance((r, c)):
+                out[f"{r},{c}"] = "!"
+            elif edition.stars_on((r, c)):
+                out[f"{r},{c}"] = int(edition.stars_on((r, c)))
+    return out
 
 
 def extradiction_view(game) -> dict:
@@ -33,6 +47,9 @@ def extradiction_view(game) -> dict:
     # Level 1 copies the word from the card: show it. Otherwise only once it is to be written.
     reveal = waiting == "write"
     tiles = {f"{sq[0]},{sq[1]}": {"letter": letter.upper()} for sq, letter in game.board.items()}
+    checker = None
+    if isinstance(pending, GuessWanted):
+        checker = game.players[pending.reader] if pending.reader is not None else "grown-up"
     history = []
     for rec in game.history:
         word = rec.placement.move.word if rec.placement is not None and hasattr(rec.placement.move, "word") \
@@ -66,8 +83,11 @@ def extradiction_view(game) -> dict:
         "history": history,
         "last": last,
         "result": result,
-        "card": card_dict(card, reveal=reveal or level_name in ("1", "LEVEL_1", "level 1", "Level 1")),
+        "card": card_dict(card, reveal=reveal or level_name in ("1", "LEVEL_1", "level 1", "Level 1"),
+                          picture=level_name in ("1", "2")),
         "waiting": waiting,
+        "checker": checker,
+        "squares": squares_dict(game.edition),
         "level": level_name,
         "clue_cards_left": game.clue_cards_left,
         "turn": len(game.history) + (0 if game.is_over else 1),

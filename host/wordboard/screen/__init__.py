@@ -37,7 +37,7 @@ def setup_choices(session) -> dict:
     """What the page's game setup offers (fixed lists: nothing typed reaches a path)."""
     from wordboard import registry
     from wordboard.controller import session as sessions
-    from wordboard.screen.protocol import LEVELS, LEXICONS, QUIET_TIMES, TURNS, VARIANTS
+    from wordboard.screen.protocol import COLOURS, LEVELS, LEXICONS, QUIET_TIMES, TURNS, VARIANTS
 
     games = list(registry.game_names())
     options = dict(getattr(session.config, "game_options", None) or {})
@@ -47,6 +47,7 @@ def setup_choices(session) -> dict:
             "levels": list(LEVELS), "variants": list(VARIANTS), "turns": list(TURNS),
             "level": str(options.get("level", "3")), "variant": str(options.get("variant", "quick")),
             "turn_count": int(options.get("turns", 10)),
+            "colours": list(COLOURS), "colour": str(options.get("colours", COLOURS[-1])),
             "player_counts": {g: list(registry.family(g).player_counts) for g in games}}
 
 

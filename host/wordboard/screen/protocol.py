@@ -23,6 +23,7 @@ QUIET_TIMES = (0, 10, 20, 30, 60)
 LEVELS = ("1", "2", "3", "speed")                          # eXtraDICTION
 VARIANTS = ("quick", "standard", "long", "long-best5")     # Dexikon
 TURNS = (4, 6, 8, 10, 12, 16, 20)                          # eXtraDICTION: clue cards
+COLOURS = ("green", "blue", "red", "green,blue", "blue,red", "green,blue,red")   # eXtraDICTION: clue packs
 
 
 class ProtocolError(ValueError):
@@ -58,7 +59,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
             "quiet": Field("choice", required=False, choices=QUIET_TIMES),
             "level": Field("choice", required=False, choices=LEVELS),
             "variant": Field("choice", required=False, choices=VARIANTS),
-            "turns": Field("choice", required=False, choices=TURNS)},
+            "turns": Field("choice", required=False, choices=TURNS),
+            "colours": Field("choice", required=False, choices=COLOURS)},
 }
 
 ADMIN = frozenset({"undo", "score", "end", "new"})

@@ -117,7 +117,7 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
         frame = None
     board = {"rows": adapter.rows, "cols": adapter.cols,
              "leds": [_hex(c) for c in frame.pixels] if frame is not None else [],
-             "tiles": view.pop("tiles", {})}
+             "tiles": view.pop("tiles", {}), "seen": _written(controller, adapter)}
     live = controller.live
     live_dict = None
     if live is not None and live.status in ("valid", "invalid", "ask"):
@@ -145,6 +145,29 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
     }
     if extra:
         out.update(extra)
+    return out
+
+
+def _written(controller, adapter) -> dict:
+    """A game written on the board (eXtraDICTION): the letters the camera reads on the squares
+    not yet scored (``"?"``: something written it could not read), so the screen shows what
+    the board sees before the word is taken."""
+    from wordboard import registry
+
+    try:
+        if registry.family_for_kind(adapter.kind).sensing != registry.WRITTEN:
+            return {}
+        committed = adapter.committed_tiles()
+        observed = dict(controller.board.observed)
+    except Exception:  # noqa: BLE001 - what the camera reads is a nicety on the screen
+        return {}
+    out = {}
+    for square, seen in observed.items():
+        if square in committed:
+            continue
+        letter = getattr(seen, "tile", None)
+        letter = letter.upper() if isinstance(letter, str) and len(letter) == 1 and letter.isalpha() else "?"
+        out[f"{square[0]},{square[1]}"] = letter
     return out
 
 

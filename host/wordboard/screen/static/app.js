@@ -13,6 +13,9 @@ const KID_CHOICES = { "pass": "⏭️", "swap": "🔄", "carry on": "▶️", "g
 const LEVEL_NAMES = { "1": "Level 1 (copy the word)", "2": "Level 2 (guess, then write)",
                       "3": "Level 3 (across and down)", "speed": "Speed" };
 const VARIANT_NAMES = { "quick": "quick", "standard": "standard", "long": "long", "long-best5": "long (best 5 words)" };
+const COLOUR_NAMES = { "green": "green (easiest)", "blue": "blue", "red": "red (hardest)",
+                       "green,blue": "green and blue", "blue,red": "blue and red", "green,blue,red": "all three" };
+const GUESS_KINDS = ["guess", "guess-heard"];   // eXtraDICTION's guess: answered on the letter buttons
 const GAME_NAMES = { lexulous: "Lexulous", scrabble: "Scrabble", hexx: "HEXX", extradiction: "eXtraDICTION",
                      dexikon: "Dexikon" };
 
@@ -318,14 +321,24 @@ const SHAPES = { circle: "⚪", square: "⬜", triangle: "🔺", star: "⭐", he
                  oval: "🥚", line: "➖", cross: "➕", arrow: "➡️", rectangle: "▭" };
 
 Views.register("extradiction", {
-  cell() {},
+  cell(st, key, cell) {
+    // the stars printed on an empty square (! a Chance square), as on the real board
+    const printed = (st.view.squares || {})[key];
+    if (printed && !cell.classList.contains("has-tile")) {
+      const mark = el("span", "star-count" + (printed === "!" ? " chance" : ""), printed === "!" ? "!" : `${printed}★`);
+      mark.setAttribute("aria-label", printed === "!" ? "Chance square" : `${printed} stars`);
+      cell.appendChild(mark);
+    }
+  },
   side(st, box) {
     const v = st.view;
     if (v.card) {
-      const card = el("div", "clue-card colour-" + v.card.colour + " level-" + v.level);
-      card.appendChild(el("div", "picture", v.card.picture || SHAPES[v.card.shape] || "❔"));
+      const card = el("div", "clue-card colour-" + v.card.colour + " level-" + v.level + (v.card.pictured === false ? " no-picture" : ""));
+      // Level 3 gives the first letter, the length and the meaning, not the picture (the rulebook)
+      if (v.card.pictured !== false) card.appendChild(el("div", "picture", v.card.picture || SHAPES[v.card.shape] || "❔"));
       const word = el("div", "card-word");
       const letters = v.card.word ? v.card.word.split("") : [v.card.first].concat(Array(v.card.length - 1).fill(""));
+      word.style.setProperty("--n", String(letters.length));     // one line, however long the word
       for (const ch of letters) {
         const tile = el("button", "letter-tile", ch || " ");
         tile.type = "button";
@@ -433,7 +446,9 @@ function render(st) {
   renderScores(st);
   renderLast(st);
   renderView(st);
-  $("message").textContent = kids ? "" : (st.live && !st.over ? (st.live.status === "valid" ? `✔ ${st.live.message}` : `✖ ${st.live.message}`) : st.message || "");
+  const refused = renderRefusal(st);
+  const guessing = st.question && GUESS_KINDS.includes(st.question.kind);    // the guess panel says it
+  $("message").textContent = kids || guessing ? "" : (st.live && !st.over && !refused ? (st.live.status === "valid" ? `✔ ${st.live.message}` : `✖ ${st.live.message}`) : st.message || "");
   $("message").className = "message" + (st.live ? " live-" + st.live.status : "");
   renderHistory(st);
   renderPrompt(st);
@@ -449,6 +464,13 @@ function renderBoard(st) {
   if (board.childNodes.length !== rows * cols) {
     clear(board);
     for (let i = 0; i < rows * cols; i++) board.appendChild(el("div", "cell"));
+    // the squares' names around the board: column letters, row numbers (E5)
+    const top = $("coords-cols"), side = $("coords-rows");
+    clear(top); clear(side);
+    top.style.setProperty("--cols", cols);
+    side.style.setProperty("--rows", rows);
+    for (let c = 0; c < cols; c++) top.appendChild(el("span", "coord", String.fromCharCode(65 + c)));
+    for (let r = 0; r < rows; r++) side.appendChild(el("span", "coord", String(r + 1)));
   }
   sizeBoard();
   const view = Views.get(st.view.type);
@@ -474,11 +496,16 @@ function renderBoard(st) {
       const colour = led ? brighten(led) : null;
       cell.style.backgroundColor = colour || "";
       const t = st.board.tiles[key];
+      const seen = (st.board.seen || {})[key];
       if (t) {
         cell.classList.add("has-tile");
         const tile = el("span", "tile" + (t.blank ? " blank" : "") + (t.card ? " card-tile" : "") + (t.hexx ? " hexx" : ""), t.letter);
         if (t.points) tile.appendChild(el("sub", null, t.points));
         cell.appendChild(tile);
+      } else if (seen) {
+        // a letter written on the board, not yet taken: what the camera reads there
+        cell.classList.add("has-tile", "has-seen");
+        cell.appendChild(el("span", "tile seen", seen));
       }
       view.cell(st, key, cell);
     }
@@ -597,7 +624,8 @@ function renderScores(st) {
     if (kids) row.appendChild(el("span", "avatar", AVATARS[i % 4]));
     row.appendChild(el("span", "name", p.name));
     const score = (p.score || 0) + (corrections[String(i)] || 0);
-    const s = el("span", "score", kids && st.view.type === "extradiction" ? `⭐ ${score}` : score);
+    if (kids && st.view.type === "extradiction") row.appendChild(el("span", "score-star", "⭐"));
+    const s = el("span", "score", score);
     if (corrections[String(i)]) s.title = `corrected ${corrections[String(i)] > 0 ? "+" : ""}${corrections[String(i)]}`;
     row.appendChild(s);
     box.appendChild(row);
@@ -715,7 +743,9 @@ function renderHistory(st) {
 function renderPrompt(st) {
   const box = $("prompt");
   const q = st.question;
-  if (!q || answeredQuestion === q.id) {
+  const guessing = !!(q && answeredQuestion !== q.id && GUESS_KINDS.includes(q.kind) && st.view.type === "extradiction");
+  renderGuess(st, guessing ? q : null);
+  if (!q || answeredQuestion === q.id || guessing) {
     box.classList.add("hidden"); box.dataset.question = ""; placeCandidates(null);
     return;
   }
@@ -752,9 +782,112 @@ function renderPrompt(st) {
   if (kids && sound === "on" && !st.speech) ask("prompt");
 }
 
+/* -- eXtraDICTION's guess: big letter buttons over the board (the clue card stays in sight) ------
+   In the rulebook the guess is said aloud, and only the writing on the board tests the spelling:
+   the child spells it on the buttons, or says it and the grown-up (the reader, at Level 3) taps
+   "said it right" or "another word". A guess spelt otherwise asks the grown-up (guess-heard). */
+
+const guess = { question: null, typed: "" };
+
+function renderGuess(st, q) {
+  const box = $("guess");
+  if (!q) { box.classList.add("hidden"); box.dataset.question = ""; guess.question = null; return; }
+  box.classList.remove("hidden");
+  if (box.dataset.question === String(q.id)) return;        // already shown: keep what was typed
+  box.dataset.question = String(q.id);
+  guess.question = q.id;
+  guess.typed = "";
+  const v = st.view;
+  const player = st.to_move !== null && st.to_move !== undefined && st.players[st.to_move] ? st.players[st.to_move].name : "";
+  const checker = v.checker && v.checker !== "grown-up" ? v.checker : "Grown-up";
+  box.classList.toggle("heard", q.kind === "guess-heard");
+  const keys = $("guess-keys");
+  const said = $("guess-said");
+  clear(keys); clear(said);
+  if (q.kind === "guess-heard") {
+    // a guess spelt otherwise than the card: is it the card's word, said? (not the spelling)
+    $("guess-head").textContent = q.short || q.prompt;
+    $("guess-slots").classList.add("hidden");
+    for (const [value, label] of [["yes", "✔ Yes, that is the word"], ["no", "✖ No, another word"]]) {
+      const b = el("button", "btn choice guess-answer" + (value === "yes" ? " primary" : ""), label);
+      b.type = "button";
+      b.dataset.value = value;
+      b.addEventListener("click", () => answer(q, value));
+      said.appendChild(b);
+    }
+    return;
+  }
+  $("guess-head").textContent = kids ? `${AVATARS[(st.to_move || 0) % 4]} ${player}: what is the word?` : `${player}: what is the word? Say it, or spell it.`;
+  $("guess-slots").classList.remove("hidden");
+  for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+    const b = el("button", "btn key letter-key", ch);
+    b.type = "button";
+    b.dataset.letter = ch;
+    b.addEventListener("click", () => {
+      if (guess.typed.length >= 16) return;
+      guess.typed += ch;
+      if (kids) sayLetter(ch);
+      showTyped(st);
+    });
+    keys.appendChild(b);
+  }
+  const back = el("button", "btn key back-key", "⌫");
+  back.type = "button";
+  back.setAttribute("aria-label", "rub out a letter");
+  back.addEventListener("click", () => { guess.typed = guess.typed.slice(0, -1); showTyped(st); });
+  keys.appendChild(back);
+  const ok = el("button", "btn key primary ok-key", "✔");
+  ok.type = "button";
+  ok.id = "guess-ok";
+  ok.setAttribute("aria-label", "that is my guess");
+  ok.addEventListener("click", () => { if (guess.typed) answer(q, guess.typed); });
+  keys.appendChild(ok);
+  said.appendChild(el("span", "said-label", `🗣️ Said aloud? ${checker}:`));
+  for (const [value, label] of [["=right", "✔ the word"], ["=wrong", "✖ another word"]]) {
+    const b = el("button", "btn said-answer" + (value === "=right" ? " primary" : ""), label);
+    b.type = "button";
+    b.dataset.value = value;
+    b.addEventListener("click", () => answer(q, value));
+    said.appendChild(b);
+  }
+  showTyped(st);
+}
+
+function showTyped(st) {
+  const slots = $("guess-slots");
+  clear(slots);
+  const length = (st.view.card && st.view.card.length) || 0;
+  const n = Math.max(length, guess.typed.length);
+  slots.style.setProperty("--n", String(Math.max(1, n)));
+  for (let i = 0; i < n; i++) slots.appendChild(el("span", "slot" + (guess.typed[i] ? " filled" : ""), guess.typed[i] || ""));
+  const ok = $("guess-ok");
+  if (ok) ok.disabled = !guess.typed;
+}
+
+$("guess-say").addEventListener("click", () => ask("card"));
+
+/* -- a refused word: said in words, the squares lit on the board (never hidden) ------------------ */
+
+function renderRefusal(st) {
+  const box = $("refusal");
+  const live = st.live;
+  const show = !!(live && live.status === "invalid" && !st.over && live.message);
+  box.classList.toggle("hidden", !show);
+  if (!show) { box.dataset.text = ""; return false; }
+  const text = live.message.charAt(0).toUpperCase() + live.message.slice(1);
+  if (box.dataset.text !== text) {
+    box.dataset.text = text;
+    clear(box);
+    box.appendChild(el("span", "refusal-icon", "✋"));
+    box.appendChild(el("span", "refusal-text", text));
+  }
+  return true;
+}
+
 function answer(q, value) {
   answeredQuestion = q.id;
   $("prompt").classList.add("hidden");
+  $("guess").classList.add("hidden");
   placeCandidates(null);
   send({ type: "answer", question: q.id, value: value });
   if (state) renderBoard(state);
@@ -990,6 +1123,7 @@ function setupOptions() {
   const game = $("setup-game").value;
   $("setup-level-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-turns-box").classList.toggle("hidden", game !== "extradiction");
+  $("setup-colours-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-variant-box").classList.toggle("hidden", game !== "dexikon");
   const [low, high] = (s.player_counts || {})[game] || [2, 4];
   $("setup-players-legend").textContent = low === high ? `Players (${low})` : `Players (${low}-${high})`;
@@ -1011,7 +1145,9 @@ function openSetup() {
   fill($("setup-game"), s.games, s.games.includes(currentGame(state)) ? currentGame(state) : s.games[0], (g) => GAME_NAMES[g] || g);
   fill($("setup-lexicon"), s.lexicons, s.lexicon);
   fill($("setup-quiet"), s.quiet, 0, (v) => v ? `${v} s untouched` : "never (button only)");
-  fill($("setup-level"), s.levels, s.level, (v) => LEVEL_NAMES[v] || v);
+  // the children's mode starts at Level 1 (copy the word from the card)
+  fill($("setup-level"), s.levels, kids ? "1" : s.level, (v) => LEVEL_NAMES[v] || v);
+  fill($("setup-colours"), s.colours, s.colour, (v) => COLOUR_NAMES[v] || v);
   fill($("setup-turns"), s.turns, s.turn_count);
   fill($("setup-variant"), s.variants, s.variant, (v) => VARIANT_NAMES[v] || v);
   const players = $("setup-players");
@@ -1042,7 +1178,10 @@ $("setup-form").addEventListener("submit", (event) => {
   if (players.length < low) { $("setup-status").textContent = low === high ? `${low} players` : `${low} players at least`; return; }
   const message = { type: "new", game, players, lexicon: $("setup-lexicon").value,
                     quiet: Number($("setup-quiet").value) };
-  if (game === "extradiction") { message.level = $("setup-level").value; message.turns = Number($("setup-turns").value); }
+  if (game === "extradiction") {
+    message.level = $("setup-level").value; message.turns = Number($("setup-turns").value);
+    if ($("setup-colours").value) message.colours = $("setup-colours").value;
+  }
   if (game === "dexikon") message.variant = $("setup-variant").value;
   send(message);
   closeOverlay("setup");

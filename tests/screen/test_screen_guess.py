@@ -1,0 +1,199 @@
+"""eXtraDICTION's guess, refusals and clue card as the children's screen needs them (no browser):
+
+* in the rulebook the guess is said aloud and only the writing on the board tests the spelling:
+  a guess spelt otherwise than the card asks the grown-up (the reader at Level 3) whether the
+  word meant is the card's, and a guess said aloud is judged by the grown-up (``=right`` and
+  ``=wrong``, the screen's buttons);
+* a refused word is explained in words a child understands, with the squares at fault;
+* Level 3 shows the first letter, the length and the meaning, not the picture;
+* the clue packs (colours) are chosen with the level when a game is set up on the screen.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.extradiction.helpers import game, write
+from wordboard import registry
+from wordboard.controller import questions as q
+from wordboard.controller.adapters import Assessment, Committed
+from wordboard.controller.boardgames import GUESS, GUESS_HEARD, HEARD_RIGHT, HEARD_WRONG
+from wordboard.extradiction.engine import GuessWanted, WordWanted
+from wordboard.journal import Journal, JournaledGame
+
+
+@pytest.fixture
+def adapter_of(tmp_path):
+    journals = []
+
+    def make(g, players=("Ann", "Bo")):
+        from wordboard.extradiction.table import ExtradictionAdapter
+
+        journal = Journal(tmp_path / f"j{len(journals)}.sqlite3")
+        journals.append(journal)
+        game_id = journal.start_game("extradiction", "test", list(players), seed=1, options={})
+        return ExtradictionAdapter(JournaledGame(journal, game_id, game=g))
+
+    yield make
+    for journal in journals:
+        journal.close()
+
+
+def guess_question(adapter) -> q.Question:
+    question = adapter.turn_question()
+    assert question is not None and question.kind == GUESS and not question.choices
+    return question
+
+
+def test_a_guess_spelt_as_the_card_is_right(adapter_of):
+    adapter = adapter_of(game("2", words=("APPLE", "STAR"), players=("Ann", "Bo")))
+    done = adapter.answer_turn(guess_question(adapter), "apple")
+    assert isinstance(done, Committed) and "right" in done.text
+    assert isinstance(adapter.game.pending, WordWanted)
+
+
+def test_a_misspelt_guess_keeps_the_card_when_the_grown_up_says_it_is_the_word(adapter_of):
+    adapter = adapter_of(game("2", words=("APPLE", "STAR"), players=("Ann", "Bo")))
+    check = adapter.answer_turn(guess_question(adapter), "APUL")
+    # not lost: the grown-up is asked, the card still waits for its guess
+    assert isinstance(check, q.Question) and check.kind == GUESS_HEARD and check.choices == ("yes", "no")
+    assert "APUL" in check.prompt and "Grown-up" in check.prompt
+    assert isinstance(adapter.game.pending, GuessWanted) and adapter.game.history == []
+    done = adapter.answer_turn(check, "yes")
+    assert isinstance(done, Committed) and "right" in done.text
+    pending = adapter.game.pending
+    assert isinstance(pending, WordWanted) and pending.card.word == "APPLE"
+    # the spelling is tested by the writing: APPLE written scores
+    adapter.jgame.play(write("APPLE", "A5"))
+    assert adapter.game.stars[0] > 0 and adapter.game.history[0].guess == "APPLE"
+
+
+def test_another_word_loses_the_card_as_the_rulebook_says(adapter_of):
+    adapter = adapter_of(game("2", words=("APPLE", "STAR"), players=("Ann", "Bo")))
+    check = adapter.answer_turn(guess_question(adapter), "PEAR")
+    done = adapter.answer_turn(check, "no")
+    assert isinstance(done, Committed) and "put to one side" in done.text
+    record = adapter.game.history[0]
+    assert record.guessed_wrong and record.guess == "PEAR"
+    pending = adapter.game.pending
+    assert isinstance(pending, GuessWanted) and pending.player == 1 and pending.card.word == "STAR"
+
+
+def test_a_guess_said_aloud_is_judged_by_the_grown_up(adapter_of):
+    adapter = adapter_of(game("2", words=("APPLE", "STAR", "RAT"), players=("Ann", "Bo")))
+    done = adapter.answer_turn(guess_question(adapter), HEARD_RIGHT)
+    assert isinstance(done, Committed) and "heard it: right" in done.text
+    assert isinstance(adapter.game.pending, WordWanted)
+    adapter.jgame.play(write("APPLE", "A5"))
+    done = adapter.answer_turn(guess_question(adapter), HEARD_WRONG)
+    assert isinstance(done, Committed) and "put to one side" in done.text
+    assert adapter.game.pending.card.word == "RAT" and adapter.game.stars[1] == 0
+
+
+def test_level_3_the_reader_hears_the_guess(adapter_of):
+    g = game("3", words=("APPLE", "STAR"), players=("Ann", "Bo"))
+    adapter = adapter_of(g)
+    question = guess_question(adapter)
+    assert question.context["checker"] == "Bo"             # Bo reads Ann's card
+    check = adapter.answer_turn(question, "APEL")
+    assert check.kind == GUESS_HEARD and "Bo: is that the word" in check.prompt
+    view = registry.family("extradiction").view(g)
+    assert view["checker"] == "Bo"
+
+
+def test_level_3_shows_what_the_rulebook_gives_not_the_picture(adapter_of):
+    g3 = game("3", words=("APPLE",), players=("Ann", "Bo"))
+    card = registry.family("extradiction").view(g3)["card"]
+    assert card["picture"] is None and card["shape"] is None and card["pictured"] is False
+    assert (card["first"], card["length"], card["meaning"]) == ("A", 5, "a test meaning")
+    assert "first letter" not in card and card["word"] is None
+    text = adapter_of(g3).card_text(g3.pending.card, False)
+    assert "Meaning: a test meaning" in text and "(starts with A, 5 letters)" in text
+    for level in ("1", "2"):
+        card = registry.family("extradiction").view(game(level, words=("APPLE",)))["card"]
+        assert card["pictured"] and card["shape"] == "circle"
+
+
+def test_the_board_shows_the_stars_and_chance_squares():
+    g = game("1", words=("APPLE",))
+    view = registry.family("extradiction").view(g)
+    squares = view["squares"]
+    edition = g.edition
+    for r in range(edition.rows):
+        for c in range(edition.columns):
+            expected = "!" if edition.is_chance((r, c)) else (edition.stars_on((r, c)) or None)
+            assert squares.get(f"{r},{c}") == expected
+    assert any(v == "!" for v in squares.values()) and any(isinstance(v, int) and v > 1 for v in squares.values())
+    json.dumps(view)
+
+
+def tiles(adapter, letters: dict):
+    from wordboard.controller.tracking import Seen
+    from wordboard.extradiction.edition import parse_square
+
+    return [type("T", (), {"square": parse_square(s), "seen": Seen(f"{i:08x}", ch)})()
+            for i, (s, ch) in enumerate(letters.items())]
+
+
+def test_refusals_are_said_in_words_a_child_understands(adapter_of):
+    adapter = adapter_of(game("1", words=("APPLE", "STAR"), players=("Ann", "Bo")))
+    # a letter wrong: that square lit
+    refused = adapter.assess(tiles(adapter, dict(zip(("A5", "B5", "C5", "D5", "E5"), "APXLE"))), {})
+    assert isinstance(refused, Assessment) and refused.status == "invalid"
+    assert refused.message == "That says APXLE. The card's word is APPLE, 5 letters. Look at the red squares."
+    assert [tuple(s) for s in refused.at_fault] == [(4, 2)]
+    # letters not in one row
+    refused = adapter.assess(tiles(adapter, {"A5": "A", "B6": "P"}), {})
+    assert refused.message.startswith("Write the letters in one row, from left to right")
+    assert len(refused.at_fault) == 2
+    # an engine rule: Level 3's first word through the middle
+    adapter = adapter_of(game("3", words=("APPLE",), players=("Ann", "Bo")))
+    adapter.answer_turn(guess_question(adapter), "APPLE")
+    refused = adapter.assess(tiles(adapter, dict(zip(("A1", "B1", "C1", "D1", "E1"), "APPLE"))), {})
+    assert refused.message == "The first word must go through the middle square."
+    assert refused.at_fault
+
+
+def test_unsuitable_words_are_refused_kindly_and_never_named():
+    from wordboard.extradiction.engine import IllegalMove, Rule
+    from wordboard.extradiction.table import child_words
+
+    assert child_words(IllegalMove(Rule.UNSUITABLE)) == "That word is not for this game: let's pick another word."
+    said = child_words(IllegalMove(Rule.NOT_A_WORD, "STAR would make APPLESX, which is not in the dictionary"))
+    assert said == "Touching another word makes APPLESX, which is not a word."
+
+
+def test_the_clue_packs_are_chosen_with_the_level(tmp_path):
+    from types import SimpleNamespace
+
+    from wordboard.commands.run import _game_options, _next_game
+    from wordboard.extradiction.cards import Colour
+    from wordboard.screen import protocol, setup_choices
+
+    kind, data = protocol.parse(json.dumps({"type": "new", "game": "extradiction", "players": ["Ann"],
+                                            "lexicon": "none", "level": "1", "colours": "green"}))
+    assert data["colours"] == "green"
+    with pytest.raises(protocol.ProtocolError):
+        protocol.parse(json.dumps({"type": "new", "game": "extradiction", "players": ["Ann"],
+                                   "lexicon": "none", "colours": "../x"}))
+    session = SimpleNamespace(config=SimpleNamespace(game_options={}, players=("Ann",)), lexicon="none")
+    choices = setup_choices(session)
+    assert choices["colours"][0] == "green" and choices["colour"] == "green,blue,red"
+    screen = SimpleNamespace(bridge=SimpleNamespace(next_setup={**data, "quiet": 0}))
+    args = SimpleNamespace(game="lexulous", players=None, lexicon="none", quiet_time=None, resume="auto",
+                           seed=1, max_moves=None, level=None, variant=None, turns=None, colours=None,
+                           edition=None, challenge=None)
+    nxt = _next_game(args, screen)
+    options = _game_options(nxt)
+    assert options == {"level": "1", "colours": "green"}
+    journal = Journal(tmp_path / "j.sqlite3")
+    try:
+        jgame = registry.family("extradiction").start(journal, "standin", ("Ann",), seed=3, lexicon=None,
+                                                      options=options)
+        deck = jgame.game.cards_set_aside + [jgame.game.pending.card]
+        assert all(c.colour is Colour.GREEN for c in deck)
+        assert jgame.info.options["colours"] == "green"
+    finally:
+        journal.close()
