@@ -31,6 +31,8 @@ from wordboard.rules import square_name
 
 ROWS = COLS = 15
 READER_INDEX = 2          # the square of its slot where the twin's card lies (its tag)
+ACTION = "action"         # a question about the square of a card laid: resolve its Action effect?
+MAX_RETURN_CHOICES = 12   # the "return N" choices offered on the screen (and "return nothing")
 
 
 def card_tags(game) -> dict[int, str]:
@@ -118,6 +120,7 @@ class DexikonAdapter(TableAdapter):
         return list(game.table) + list(game.current.hand)
 
     def assess(self, tiles, answers: Mapping, *, live: bool = False) -> Assessment:
+        from wordboard.dexikon.cards import EffectType
         from wordboard.dexikon.words import row_spellings
 
         game = self.game
@@ -157,6 +160,40 @@ class DexikonAdapter(TableAdapter):
                               message=f"not {player.name}'s card{'s' if len(strangers) > 1 else ''}: "
                                       "take the cards of the last turn away")
         row = [usable[by_slot[i][1]] for i in order]
+        row_squares = tuple(by_slot[i][0].square for i in order)
+        slot_squares = tuple(s for i in order for s in self.slots[i])
+        # Phase 1: the Action effects of the cards laid, resolved before the word is declared
+        # (asked card by card); a card that draws leaves the row open for the drawn cards.
+        resolutions: list[tuple[int, tuple[int, ...]]] = []
+        draws = False
+        if not live and self.phase_is("PLAY") and game.turn.attempt == 1:
+            claimed: set[int] = set()
+            row_ids = {c.id for c in row}
+            for i, card in zip(order, row):
+                if card.id in game.turn.resolved or not card.kind.effects_of(EffectType.ACTION):
+                    continue
+                tile = by_slot[i][0]
+                options = self.action_options(card, row_ids, claimed)
+                if options is None:                       # nothing to choose: "points N"
+                    resolutions.append((card.id, ()))
+                    continue
+                chosen = answers.get((ACTION, tile.square, tile.seen.uid))
+                if chosen not in options:
+                    question = q.Question(ACTION, f"{player.name}: resolve the Action effect of {card.name} "
+                                          f"({self.effects_text(card)}) now?", tuple(options),
+                                          (tile.square,), {"uid": tile.seen.uid, "card": self.tags[card.id]})
+                    return Assessment("ask", squares, question=question, message=question.prompt)
+                returns = options[chosen]
+                if returns is None:
+                    continue
+                claimed.update(returns)
+                resolutions.append((card.id, returns))
+                draws = draws or card.kind.has("draw")
+        if draws:
+            # the drawn cards may join the word: the board stops after the effects
+            move = (tuple(c.id for c in row), None, row_squares, tuple(resolutions))
+            return Assessment("valid", squares, move=move, word_squares=slot_squares,
+                              message="resolve the Action effects, then lay the word")
         if len(row) < 2:
             return Assessment("invalid", squares, at_fault=squares, message="a word needs at least two cards")
         exclude = () if self.phase_is("LAST_WORD") else game.banked_words
@@ -170,42 +207,90 @@ class DexikonAdapter(TableAdapter):
             return Assessment("invalid", squares, at_fault=squares,
                               message=f"no word fits the cards {letters}" + (" (banked words excluded)" if exclude else ""))
         value = sum(c.kind.points for c in row)
-        row_squares = tuple(by_slot[i][0].square for i in order)
         if len(words) > 1:
             if live:
                 return Assessment("ask", squares, message=f"the cards spell {', '.join(words[:8])}")
             question = q.Question(WORD, f"The cards spell {', '.join(words[:12])}: which word is it?", tuple(words),
                                   (first.square,), {"uid": first.seen.uid})
             return Assessment("ask", squares, question=question, message=question.prompt)
-        move = (tuple(c.id for c in row), words[0], row_squares)
-        slot_squares = tuple(s for i in order for s in self.slots[i])
+        move = (tuple(c.id for c in row), words[0], row_squares, tuple(resolutions))
         return Assessment("valid", squares, move=move, score=value, word_squares=slot_squares,
                           message=f"{words[0]}: {value} points")
 
-    def _resolve_returns(self, card, row_ids) -> tuple:
+    @staticmethod
+    def effects_text(card) -> str:
+        from wordboard.dexikon.cards import EffectType
+
+        return ", ".join(str(e) for e in card.kind.effects_of(EffectType.ACTION))
+
+    def action_options(self, card, row_ids, claimed) -> dict[str, tuple[int, ...] | None] | None:
+        """The player's choices for a card's Action effects, each with the cards (ids) it returns
+        (None: the effect is not resolved); None when there is nothing to choose ("points N").
+
+        "return N" returns up to N cards from the hand (not in the row; those first: an empty
+        hand is worth a point) or the discard pile: the choices name kinds, Penalties first, then
+        core cards, then pool cards by points, at most :data:`MAX_RETURN_CHOICES` of them."""
+        from itertools import combinations_with_replacement
+
+        from wordboard.dexikon.cards import EffectType
+
+        effects = card.kind.effects_of(EffectType.ACTION)
+        limit = sum(e.amount for e in effects if e.kind == "return")
+        others = [str(e) for e in effects if e.kind != "return"]
+        if not limit and not any(e.kind == "draw" for e in effects):
+            return None
+        options: dict[str, tuple[int, ...] | None] = {}
+        if not limit:
+            options["resolve (" + ", ".join(others) + ")"] = ()
+            options["not now"] = None
+            return options
         player = self.game.current
-        limit = sum(e.amount for e in card.kind.effects if e.kind == "return")
-        junk = [c for c in player.hand + player.discard if c.kind.is_penalty and c.id not in row_ids]
-        return tuple(c.id for c in junk[:limit])
+        loose = [c for c in player.hand if c.id not in row_ids and c.id not in claimed] \
+            + [c for c in player.discard if c.id not in claimed]
+        by_kind: dict[str, list[int]] = {}
+        kinds = {}
+        for c in loose:
+            by_kind.setdefault(c.kind.name, []).append(c.id)
+            kinds[c.kind.name] = c.kind
+        ranked = sorted(kinds, key=lambda n: (not kinds[n].is_penalty, not kinds[n].is_core, kinds[n].points, n))
+        also = (" and " + ", ".join(others)) if others else ""
+        for size in range(min(limit, len(loose)), 0, -1):
+            for combo in combinations_with_replacement(ranked, size):
+                if any(combo.count(n) > len(by_kind[n]) for n in set(combo)):
+                    continue
+                if len(options) >= MAX_RETURN_CHOICES:
+                    break
+                taken: dict[str, int] = {}
+                ids = []
+                for n in combo:
+                    ids.append(by_kind[n][taken.get(n, 0)])
+                    taken[n] = taken.get(n, 0) + 1
+                options["return " + " ".join(combo) + also] = tuple(ids)
+        options[("return nothing" + also) if others else "return nothing"] = ()
+        if others:
+            options["not now"] = None
+        return options
 
     def commit(self, assessment: Assessment) -> Committed:
-        from wordboard.dexikon.cards import EffectType
         from wordboard.dexikon.engine import DeclareWord, PlayCards, ResolveAction
 
         game = self.game
         codec = self.jgame.codec
-        row_ids, word, row_squares = assessment.move
+        row_ids, word, row_squares, resolutions = assessment.move
         before = len(game.log)
         player = game.current
         if self.phase_is("PLAY"):
             in_hand = tuple(i for i in row_ids if any(c.id == i for c in player.hand))
             if in_hand:
                 self.jgame.play(PlayCards(in_hand))
-            if game.turn.attempt == 1:
-                for cid in row_ids:
-                    card = game.card(cid)
-                    if card.kind.effects_of(EffectType.ACTION) and cid not in game.turn.resolved:
-                        self.jgame.play(ResolveAction(cid, self._resolve_returns(card, row_ids)))
+            for cid, returns in resolutions:
+                self.jgame.play(ResolveAction(cid, returns))
+        if word is None:
+            # Action effects only (a card drew): the word is laid next, with the drawn cards if wanted
+            hand = " ".join(self.tags[c.id] for c in player.hand) or "none"
+            return Committed((), (self._news(before) or f"{player.name} plays cards")
+                             + f". {player.name}'s hand: {hand}. Lay the word (the cards drawn may join it) "
+                             "and end the turn")
         declare = DeclareWord(tuple(row_ids), word)
         self.jgame.record("move", {**codec.encode_move(declare), "squares": [square_name(s) for s in row_squares]})
         self.where = dict(zip(row_ids, row_squares))
@@ -428,6 +513,8 @@ class DexikonPlayers(TablePlayers):
     def decide(self, question):
         from wordboard.dexikon import engine as e
 
+        if question.kind == ACTION:
+            return self._resolve_or_not(question)
         if question.kind != DECISION:
             return super().decide(question)
         game = self.game
@@ -465,6 +552,25 @@ class DexikonPlayers(TablePlayers):
         if isinstance(action, e.EndReturn):
             return " ".join(adapter.tags[i] for i in action.cards) or "none"
         return question.choices[0] if question.choices else "none"
+
+    def _resolve_or_not(self, question) -> str:
+        """A card's Action effect: "return" gives back Penalties only (the most offered, else
+        nothing); a card that draws is resolved unless the word meant uses every card in hand
+        (drawing would cost the empty-hand point)."""
+        choices = question.choices
+        returns = [c for c in choices if c.startswith("return ") and not c.startswith("return nothing")]
+        penalties = [c for c in returns if all(self.game.card_set.kind(n).is_penalty
+                                               for n in c.split(" and ")[0].split()[1:])]
+        if penalties:
+            return penalties[0]
+        if "not now" in choices:
+            plan = self.plan
+            move = plan.intent.move if plan is not None else None
+            row = getattr(move, "row", None)
+            if row is not None and len(row) == len(self.adapter.usable_cards()):
+                return "not now"
+        keep = [c for c in choices if c.startswith("return nothing") or c.startswith("resolve")]
+        return keep[0] if keep else choices[0]
 
     def wrong_square(self, intent, rng):
         """A card laid beside its slot (off the card row): refused until it is put in its slot."""
