@@ -911,6 +911,9 @@ class Game:
 
     def _accept(self, action: AcceptWord, apply: bool) -> None:
         if apply:
+            claim = self._claim
+            assert claim is not None
+            self.log.append(f"nobody challenges {self.players[claim.player].name}'s {claim.word}")
             self._claim_stands()
 
     def _challenge(self, action: Challenge, apply: bool) -> None:
@@ -926,6 +929,9 @@ class Game:
                                                  "a missing player's word")
         if apply:
             claim.challengers = tuple(p for p in opponents if p in challengers)
+            names = [self.players[p].name for p in claim.challengers]
+            self.log.append(f"{' and '.join(names)} challenge{'s' if len(names) == 1 else ''} "
+                            f"{self.players[claim.player].name}'s {claim.word}")
             self.phase = Phase.DEFEND
 
     def _concede(self, action: Concede, apply: bool) -> None:

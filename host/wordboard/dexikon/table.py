@@ -315,7 +315,7 @@ class DexikonAdapter(TableAdapter):
         if isinstance(d, e.ChallengeDecision):
             who = ", ".join(game.players[i].name for i in d.challengers)
             return q.Question(DECISION, f"{who}: does anyone challenge {name}'s word {d.word}?",
-                              ("accept", "challenge"), (), ctx)
+                              ("accept",) + tuple(self.challenge_choices(d.challengers)), (), ctx)
         if isinstance(d, e.DefendDecision):
             return q.Question(DECISION, f"{name}: {d.word} is challenged: concede, or insist (the dictionary "
                               "decides)?", ("concede", "insist"), (), ctx)
@@ -339,6 +339,39 @@ class DexikonAdapter(TableAdapter):
                               f"({' '.join(self.tags[c.id] for c in d.cards)}), or none", (), (), ctx)
         return None
 
+    def challenge_choices(self, challengers) -> dict[str, tuple[int, ...]]:
+        """The answers that challenge a word, each with who challenges: "challenge" when one
+        player can; with more, one answer per group of them ("challenge: Blaise", "challenge:
+        Blaise and Cleo"), so the challenge is recorded as made by whoever made it."""
+        from itertools import combinations
+
+        if len(challengers) == 1:
+            return {"challenge": tuple(challengers)}
+        names = self.game.players
+        return {"challenge: " + " and ".join(names[i].name for i in group): group
+                for size in range(1, len(challengers) + 1) for group in combinations(challengers, size)}
+
+    def challenge(self, by: int | None = None) -> Committed | str | None:
+        """The challenge button (``by``: the player whose button was pressed with it): the
+        declared word is challenged by that player. Without ``by`` it is the opponent when there
+        is one; with more, the board asks who challenges (the question's answers)."""
+        from wordboard.dexikon import engine as e
+
+        game = self.game
+        d = game.pending
+        if not isinstance(d, e.ChallengeDecision):
+            return "no word waits for a challenge now"
+        if by is None:
+            if len(d.challengers) > 1:
+                return "who challenges? Answer the question, or press your player button, then challenge"
+            by = d.challengers[0]
+        if by not in d.challengers:
+            return f"{game.players[by].name if 0 <= by < len(game.players) else 'that player'} cannot " \
+                   f"challenge {game.players[d.player].name}'s word"
+        before = len(game.log)
+        self.jgame.play(e.Challenge((by,)))
+        return Committed((), self._news(before))
+
     def _action_for(self, value: str):
         from wordboard.dexikon import engine as e
 
@@ -347,7 +380,9 @@ class DexikonAdapter(TableAdapter):
         if isinstance(d, e.WordChoice):
             return e.ChooseWord(value)
         if isinstance(d, e.ChallengeDecision):
-            return e.AcceptWord() if value == "accept" else e.Challenge((d.challengers[0],))
+            if value == "accept":
+                return e.AcceptWord()
+            return e.Challenge(self.challenge_choices(d.challengers)[value])
         if isinstance(d, e.DefendDecision):
             return e.Concede() if value == "concede" else e.Insist()
         if isinstance(d, e.ResponseDecision):
@@ -370,6 +405,7 @@ class DexikonAdapter(TableAdapter):
         before = len(game.log)
         who = game.current.name
         if question.kind == DECISION:
+            who = game.players[game.pending.player].name
             if question.context.get("phase") != game.phase.name:
                 return None
             try:
@@ -530,7 +566,8 @@ class DexikonPlayers(TablePlayers):
         if isinstance(action, e.AcceptWord):
             return "accept"
         if isinstance(action, e.Challenge):
-            return "challenge"
+            choices = adapter.challenge_choices(game.pending.challengers)
+            return next(label for label, who in choices.items() if set(who) == set(action.challengers))
         if isinstance(action, e.Concede):
             return "concede"
         if isinstance(action, e.Insist):
