@@ -1,10 +1,13 @@
 """Dexikon on the board: cards laid in the card slots, identified by their tags, make the row;
 the word is worked out, the phases refereed, the score sheets shown in the terminal.
 
-The board has a row of card slots (:func:`wordboard.leds.scenes.card_slots`: seven slots of 2 x 3
-squares across the middle of the board); a card's tag lies on one of its slot's squares, and its
-tile code names the card (``card:AT-3``: the third AT card of the set, in the card set's order).
-At the end of the turn the cards in the slots, left to right with no gap, are the row: they must
+The board has rows of card slots (:func:`wordboard.leds.scenes.card_rows`: five rows of seven
+slots of 2 x 3 squares, 35 slots, read like a page: left to right, then the next row down; see
+``hardware/controller.md``); a card's tag lies on one of its slot's squares, and its tile code
+names the card (``card:AT-3``: the third AT card of the set, in the card set's order). A word may
+start in any slot and run on from the end of one row to the start of the next, so words longer
+than a row (the rulebook's last word COUNTERFEITING is 14 cards) are laid on the board.
+At the end of the turn the cards in the slots, in reading order with no gap, are the row: they must
 be the player's (hand, or on the table), and a dictionary word must fit them; when several do,
 the board asks which is meant. Committing plays the cards from the hand, resolves their Action
 effects (a "return N" returns Penalties first) and declares the word; then the other phases
@@ -57,12 +60,12 @@ class DexikonAdapter(TableAdapter):
     kind = "dexikon"
 
     def __init__(self, jgame):
-        from wordboard.leds.scenes import card_slots
+        from wordboard.leds.scenes import card_rows
 
         self.jgame = jgame
         self.game = jgame.game
         self.rows, self.cols = ROWS, COLS
-        self.slots = card_slots(ROWS, COLS)
+        self.slots = card_rows(ROWS, COLS)
         self.slot_of = {sq: i for i, squares in enumerate(self.slots) for sq in squares}
         self.tags = card_tags(self.game)
         self.card_of = {tag: cid for cid, tag in self.tags.items()}
@@ -610,12 +613,12 @@ class DexikonPlayers(TablePlayers):
         return keep[0] if keep else choices[0]
 
     def wrong_square(self, intent, rng):
-        """A card laid beside its slot (off the card row): refused until it is put in its slot."""
+        """A card of the word laid one slot too far on (a gap in the row): refused until it is
+        put back."""
         if len(intent.tiles) < 2:
             return None
         adapter = self.adapter
-        src = rng.choice(sorted(intent.tiles))
-        dst = (adapter.slots[0][0][0] - 1, src[1])
-        if dst[0] < 0 or dst in adapter.slot_of:
+        n = len(intent.tiles)
+        if n + 1 >= len(adapter.slots):
             return None
-        return src, dst
+        return adapter.reader_square(n - 1), adapter.reader_square(n)
