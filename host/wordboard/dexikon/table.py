@@ -194,7 +194,7 @@ class DexikonAdapter(TableAdapter):
                 draws = draws or card.kind.has("draw")
         if draws:
             # the drawn cards may join the word: the board stops after the effects
-            move = (tuple(c.id for c in row), None, row_squares, tuple(resolutions))
+            move: tuple = (tuple(c.id for c in row), None, row_squares, tuple(resolutions))
             return Assessment("valid", squares, move=move, word_squares=slot_squares,
                               message="resolve the Action effects, then lay the word")
         if len(row) < 2:
@@ -213,7 +213,8 @@ class DexikonAdapter(TableAdapter):
         if len(words) > 1:
             if live:
                 return Assessment("ask", squares, message=f"the cards spell {', '.join(words[:8])}")
-            question = q.Question(WORD, f"The cards spell {', '.join(words[:12])}: which word is it?", tuple(words),
+            more = f" (and {len(words) - 12} more)" if len(words) > 12 else ""
+            question = q.Question(WORD, f"The cards spell {', '.join(words[:12])}{more}: which word is it?", tuple(words),
                                   (first.square,), {"uid": first.seen.uid})
             return Assessment("ask", squares, question=question, message=question.prompt)
         move = (tuple(c.id for c in row), words[0], row_squares, tuple(resolutions))
@@ -416,6 +417,8 @@ class DexikonAdapter(TableAdapter):
                 game.check(action)
             except (ValueError, KeyError, IllegalAction) as exc:
                 again = self.turn_question()
+                if again is None:
+                    return None
                 return q.Question(again.kind, f"{exc}. {again.prompt}", again.choices, again.squares, again.context)
             self.jgame.play(action)
             return Committed((), self._news(before) or f"{who}: {value}")
@@ -443,11 +446,12 @@ class DexikonAdapter(TableAdapter):
         return None
 
     def hint(self) -> tuple:
-        from wordboard.dexikon.words import find_words
+        from wordboard.dexikon.words import find_words, for_people
 
         if not self.phase_is("PLAY"):
             return ()
-        options = find_words(self.usable_cards(), self.game.dictionary, limit=1, exclude=self.game.banked_words)
+        options = for_people(find_words(self.usable_cards(), self.game.dictionary, limit=40,
+                                        exclude=self.game.banked_words, empty_hand_bonus=True))
         return tuple(s for i in range(len(options[0].cards)) for s in self.slots[i]) if options else ()
 
     # -- telling the table ---------------------------------------------------------------------
@@ -527,6 +531,7 @@ class DexikonPlayers(TablePlayers):
     def intend(self, rng):
         from wordboard.dexikon.engine import DeclareWord, GiveUp
         from wordboard.dexikon.words import best_last_word, find_words
+        from wordboard.extradiction.wordfilter import is_unsuitable
 
         adapter = self.adapter
         game = self.game
@@ -538,9 +543,11 @@ class DexikonPlayers(TablePlayers):
                 options = find_words(best[:len(adapter.slots)], game.dictionary, limit=1)
             answer = "no last word"
         else:
-            options = find_words(adapter.usable_cards(), game.dictionary, limit=3, exclude=game.banked_words,
+            options = find_words(adapter.usable_cards(), game.dictionary, limit=13, exclude=game.banked_words,
                                  empty_hand_bonus=True)
-            options = [o for o in options if 2 <= len(o.cards) <= len(adapter.slots)]
+            # the demo never lays a word unsuitable for children (the shared offensive-word list)
+            options = [o for o in options if 2 <= len(o.cards) <= len(adapter.slots)
+                       and not is_unsuitable(o.word)][:3]
             answer = "give up"
         if not options:
             return Intent(GiveUp(), turn_answer=answer)
