@@ -149,3 +149,25 @@ def test_score_sheet_svg_of_the_worked_example(card_set):
     assert texts["penalties"] == "-10"
     assert texts["total"] == "53"
     assert len([e for e in root.iter(f"{SVG}line") if e.get("class") == "tally"]) == 5
+
+
+def test_the_terminal_shows_sheets_discards_the_refreshed_pool_and_numbers_in_range(card_set, dictionary):
+    """Issue 21: every player's sheet (banked words) and the discard pile are shown at each turn,
+    the pool after a refresh, and "choose 99" with fewer words says which numbers there are."""
+    from wordboard.dexikon.console import Console
+    from wordboard.dexikon.engine import Game
+
+    from tests.dexikon.helpers import set_hand
+
+    game = Game(card_set, dictionary, ["Ann", "Bob"], seed=5, first_player=0)
+    set_hand(game, 0, "PENALTY", "PENALTY", "AT", "AT", "ES", "ES")
+    out = io.StringIO()
+    console = Console(game, out)
+    lines = ["word ? ?", "choose 9999", "choose 1", "ok", "refresh", "bank", "buy AT", "done", "quit"]
+    console.run(lines)
+    text = out.getvalue()
+    assert "Sheet Ann (first): banked -" in text and "Sheet Bob: banked -" in text
+    assert "Discard:" in text
+    assert "choose a number from 1 to" in text
+    assert text.count("Pool: ") >= 3                      # Ann's turn, the refresh, Bob's turn
+    assert "banked " in text.split("Ann banks")[1]

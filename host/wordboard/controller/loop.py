@@ -28,6 +28,9 @@ from wordboard.controller.adapters import Assessment, Committed, answer_key_from
 from wordboard.controller.hinting import HintWorker
 from wordboard.controller.tracking import Blocked, BoardTracker, NothingPlaced, Proposal, TurnTracker, square_names
 
+#: A player button pressed this many seconds before the challenge button says who challenges.
+PLAYER_BUTTON_SECONDS = 5.0
+
 
 @dataclass
 class ControllerOptions:
@@ -101,6 +104,7 @@ class Controller:
         self.listeners: list[Callable[[str, object], None]] = []
         self.step_hooks: list[Callable[[float], None]] = []   # called at the end of each step (the screen)
         self.started = False
+        self._player_button: tuple[int, float] | None = None   # (player index, when) of the last player button
         self._restore_answers()
 
     # -- journal ---------------------------------------------------------------------------------
@@ -213,9 +217,15 @@ class Controller:
                 self._ask_turn_question()
         elif name == "hint":
             self.hints.request(self._position(), self.adapter.hint)
+        elif name.startswith("player-") and kind == "press":
+            self._player_button = (int(name[7:]) - 1, now)     # "it's me": with the next button
         elif name == "challenge":
             self._cancel_question()
-            result = self.adapter.challenge()
+            by = None
+            if self._player_button is not None and now - self._player_button[1] <= PLAYER_BUTTON_SECONDS:
+                by = self._player_button[0]
+            self._player_button = None
+            result = self.adapter.challenge() if by is None else self.adapter.challenge(by)
             if result is None:
                 self.say("every word is checked against the word list when it is played")
             elif isinstance(result, str):

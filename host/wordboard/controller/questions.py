@@ -100,7 +100,8 @@ class StdinAnswerer(Answerer):
     def ask(self, question: Question) -> None:
         with self._lock:
             self._current = question
-        choices = f" [{'/'.join(question.choices)}]" if question.choices else ""
+        choices = (" [" + "/".join(f"{i}:{c}" for i, c in enumerate(question.choices, 1)) + "]"
+                   if question.choices else "")
         print(f"?? {question.prompt}{choices}", file=self.out, flush=True)
 
     def withdraw(self, question: Question) -> None:
@@ -117,6 +118,13 @@ class StdinAnswerer(Answerer):
                 continue
             if question.kind in (BLANK, LETTER, SWAP):
                 value = value.upper()
+            if value.isdigit() and question.choices and not question.accepts(value):
+                number = int(value)        # a choice by its number in the list
+                if not 1 <= number <= len(question.choices):
+                    print(f"?? please answer with a number from 1 to {len(question.choices)}, or one of "
+                          f"{', '.join(question.choices)}", file=self.out, flush=True)
+                    continue
+                value = question.choices[number - 1]
             if question.accepts(value):
                 with self._lock:
                     self._current = None

@@ -65,7 +65,7 @@ from wordboard.dexikon.engine import (
     WordChoice,
 )
 from wordboard.dexikon.sheet_svg import score_sheet_svg
-from wordboard.dexikon.words import best_last_word, find_words
+from wordboard.dexikon.words import best_last_word, find_words, for_people
 from wordboard.errors import UserError
 
 __all__ = ["Console", "command_for"]
@@ -200,9 +200,24 @@ class Console:
 
     def _report(self, action: Action) -> None:
         """Print what the action caused (the game's log since the last report)."""
-        for entry in self.game.log[self._log_seen:]:
+        g = self.game
+        for entry in g.log[self._log_seen:]:
             self.say(f"  {entry}")
-        self._log_seen = len(self.game.log)
+        self._log_seen = len(g.log)
+        if isinstance(action, RefreshPool):
+            self._show_pool()
+
+    def _show_pool(self) -> None:
+        g = self.game
+        self.say("Pool: " + (", ".join(f"{c.name}({c.kind.cost})" for c in g.pool) or "-")
+                 + f" | pool stack {len(g.pool_stack)}, returns {len(g.pool_returns)}")
+
+    def _show_sheets(self) -> None:
+        """Every player's score sheet: banked words, challenges won (opponents' too)."""
+        for p in self.game.players:
+            words = ", ".join(f"{b.word} {b.value}" for b in p.sheet.banked) or "-"
+            self.say(f"Sheet {p.name}{' (first)' if p.sheet.first else ''}: banked {words}; "
+                     f"challenges won {p.sheet.challenges_won}; cards {len(p.cards())}")
 
     # -- showing the state --------------------------------------------------------------------
 
@@ -229,12 +244,12 @@ class Console:
             self.say(f"== Turn {g.turn.number}: {p.name} "
                      f"(banked {len(p.sheet.banked)}, deck {len(p.deck)}, "
                      f"discard {len(p.discard)}) ==")
-            self.say("Pool: " + (", ".join(f"{c.name}({c.kind.cost})" for c in g.pool) or "-")
-                     + f" | pool stack {len(g.pool_stack)}, returns {len(g.pool_returns)}")
+            self._show_sheets()
+            self._show_pool()
             self.say("Stacks: " + ", ".join(f"{n} {len(s)}" for n, s in g.stacks.items()))
         if isinstance(d, (PlayDecision,)):
             p = g.players[d.player]
-            self.say(f"Hand: {_names(p.hand)} | Table: {_names(g.table)}")
+            self.say(f"Hand: {_names(p.hand)} | Table: {_names(g.table)} | Discard: {_names(p.discard) or '-'}")
         elif isinstance(d, LastWordDecision):
             self.say("")
             self.say(f"== Last word: {g.players[d.player].name}, cards: {_names(d.cards)} ==")
@@ -351,7 +366,9 @@ class Console:
             if not isinstance(d, WordChoice) or len(rest) != 1:
                 raise InputProblem("choose WORD or choose N, when several words fit")
             pick = rest[0]
-            if pick.isdigit() and 1 <= int(pick) <= len(d.words):
+            if pick.isdigit():
+                if not 1 <= int(pick) <= len(d.words):
+                    raise InputProblem(f"choose a number from 1 to {len(d.words)}, or the word")
                 return ChooseWord(d.words[int(pick) - 1])
             return ChooseWord(pick)
         if verb in ("giveup", "pass"):
@@ -429,8 +446,8 @@ class Console:
         if isinstance(d, PlayDecision):
             p = g.players[d.player]
             cards = list(g.table) + list(p.hand)
-            options = find_words(cards, g.dictionary, limit=5, exclude=g.banked_words,
-                                 empty_hand_bonus=True)
+            options = for_people(find_words(cards, g.dictionary, limit=40, exclude=g.banked_words,
+                                            empty_hand_bonus=True))[:5]
             if not options:
                 self.say("  no word found: giveup")
             for option in options:

@@ -37,8 +37,12 @@ Decisions where the rulebook is silent or ambiguous (each has a test):
 * "return N" (Action) returns up to N cards from the hand or the discard pile.
 * "points N" (Action) adds N points to use this turn; they are not part of the word's value and
   are not halved by banking. With no valid word they are lost.
-* Cleanup effects resolve for the cards on the table at cleanup (played and not taken back),
-  whether or not a word stood. Attack effects need a valid word (rulebook).
+* Cleanup effects resolve for the cards on the table at cleanup: the word's cards. With no valid
+  word (giving up, or a second attempt found invalid) the cards played go back to the hand,
+  as phase 2 puts back "any cards in play that you can't use in the word" - so giving up earns
+  no Cleanup extras that a player who spells a word without those cards would not get either
+  (issue 21: the earlier reading, extras for every card played, favoured giving up). Attack
+  effects need a valid word (rulebook).
 * A Response shown ignores all of this turn's attacks unless the player names which
   (:class:`Respond` ``ignored``); it stays in the hand.
 * With no valid word, the player buys one 0-cost card and nothing else, and may not refresh the
@@ -911,6 +915,9 @@ class Game:
 
     def _accept(self, action: AcceptWord, apply: bool) -> None:
         if apply:
+            claim = self._claim
+            assert claim is not None
+            self.log.append(f"nobody challenges {self.players[claim.player].name}'s {claim.word}")
             self._claim_stands()
 
     def _challenge(self, action: Challenge, apply: bool) -> None:
@@ -926,6 +933,9 @@ class Game:
                                                  "a missing player's word")
         if apply:
             claim.challengers = tuple(p for p in opponents if p in challengers)
+            names = [self.players[p].name for p in claim.challengers]
+            self.log.append(f"{' and '.join(names)} challenge{'s' if len(names) == 1 else ''} "
+                            f"{self.players[claim.player].name}'s {claim.word}")
             self.phase = Phase.DEFEND
 
     def _concede(self, action: Concede, apply: bool) -> None:
@@ -1113,6 +1123,9 @@ class Game:
 
     def _no_word(self) -> None:
         t = self.turn
+        # no word uses the cards in play: back to the hand (no Cleanup effects for them)
+        self.current.hand.extend(t.table)
+        t.table.clear()
         t.no_word = True
         t.budget = 0
         self.log.append(f"{self.current.name} spells no valid word")

@@ -47,7 +47,7 @@ class DexikonFamily(GameFamily):
         from wordboard.dexikon.table import COLS, ROWS
         from wordboard.leds import scenes
 
-        return ROWS, COLS, scenes.dexikon_scene(ROWS, COLS, scenes.card_slots(ROWS, COLS), ["next"])
+        return ROWS, COLS, scenes.dexikon_scene(ROWS, COLS, scenes.card_rows(ROWS, COLS), ["next"])
 
     def view(self, game: Any, adapter: Any = None) -> dict[str, Any]:
         from wordboard.dexikon.view import dexikon_view

@@ -1,10 +1,13 @@
 """Dexikon on the board: cards laid in the card slots, identified by their tags, make the row;
 the word is worked out, the phases refereed, the score sheets shown in the terminal.
 
-The board has a row of card slots (:func:`wordboard.leds.scenes.card_slots`: seven slots of 2 x 3
-squares across the middle of the board); a card's tag lies on one of its slot's squares, and its
-tile code names the card (``card:AT-3``: the third AT card of the set, in the card set's order).
-At the end of the turn the cards in the slots, left to right with no gap, are the row: they must
+The board has rows of card slots (:func:`wordboard.leds.scenes.card_rows`: five rows of seven
+slots of 2 x 3 squares, 35 slots, read like a page: left to right, then the next row down; see
+``hardware/controller.md``); a card's tag lies on one of its slot's squares, and its tile code
+names the card (``card:AT-3``: the third AT card of the set, in the card set's order). A word may
+start in any slot and run on from the end of one row to the start of the next, so words longer
+than a row (the rulebook's last word COUNTERFEITING is 14 cards) are laid on the board.
+At the end of the turn the cards in the slots, in reading order with no gap, are the row: they must
 be the player's (hand, or on the table), and a dictionary word must fit them; when several do,
 the board asks which is meant. Committing plays the cards from the hand, resolves their Action
 effects (a "return N" returns Penalties first) and declares the word; then the other phases
@@ -31,6 +34,8 @@ from wordboard.rules import square_name
 
 ROWS = COLS = 15
 READER_INDEX = 2          # the square of its slot where the twin's card lies (its tag)
+ACTION = "action"         # a question about the square of a card laid: resolve its Action effect?
+MAX_RETURN_CHOICES = 12   # the "return N" choices offered on the screen (and "return nothing")
 
 
 def card_tags(game) -> dict[int, str]:
@@ -55,12 +60,12 @@ class DexikonAdapter(TableAdapter):
     kind = "dexikon"
 
     def __init__(self, jgame):
-        from wordboard.leds.scenes import card_slots
+        from wordboard.leds.scenes import card_rows
 
         self.jgame = jgame
         self.game = jgame.game
         self.rows, self.cols = ROWS, COLS
-        self.slots = card_slots(ROWS, COLS)
+        self.slots = card_rows(ROWS, COLS)
         self.slot_of = {sq: i for i, squares in enumerate(self.slots) for sq in squares}
         self.tags = card_tags(self.game)
         self.card_of = {tag: cid for cid, tag in self.tags.items()}
@@ -118,6 +123,7 @@ class DexikonAdapter(TableAdapter):
         return list(game.table) + list(game.current.hand)
 
     def assess(self, tiles, answers: Mapping, *, live: bool = False) -> Assessment:
+        from wordboard.dexikon.cards import EffectType
         from wordboard.dexikon.words import row_spellings
 
         game = self.game
@@ -157,6 +163,40 @@ class DexikonAdapter(TableAdapter):
                               message=f"not {player.name}'s card{'s' if len(strangers) > 1 else ''}: "
                                       "take the cards of the last turn away")
         row = [usable[by_slot[i][1]] for i in order]
+        row_squares = tuple(by_slot[i][0].square for i in order)
+        slot_squares = tuple(s for i in order for s in self.slots[i])
+        # Phase 1: the Action effects of the cards laid, resolved before the word is declared
+        # (asked card by card); a card that draws leaves the row open for the drawn cards.
+        resolutions: list[tuple[int, tuple[int, ...]]] = []
+        draws = False
+        if not live and self.phase_is("PLAY") and game.turn.attempt == 1:
+            claimed: set[int] = set()
+            row_ids = {c.id for c in row}
+            for i, card in zip(order, row):
+                if card.id in game.turn.resolved or not card.kind.effects_of(EffectType.ACTION):
+                    continue
+                tile = by_slot[i][0]
+                options = self.action_options(card, row_ids, claimed)
+                if options is None:                       # nothing to choose: "points N"
+                    resolutions.append((card.id, ()))
+                    continue
+                chosen = answers.get((ACTION, tile.square, tile.seen.uid))
+                if chosen not in options:
+                    question = q.Question(ACTION, f"{player.name}: resolve the Action effect of {card.name} "
+                                          f"({self.effects_text(card)}) now?", tuple(options),
+                                          (tile.square,), {"uid": tile.seen.uid, "card": self.tags[card.id]})
+                    return Assessment("ask", squares, question=question, message=question.prompt)
+                returns = options[chosen]
+                if returns is None:
+                    continue
+                claimed.update(returns)
+                resolutions.append((card.id, returns))
+                draws = draws or card.kind.has("draw")
+        if draws:
+            # the drawn cards may join the word: the board stops after the effects
+            move: tuple = (tuple(c.id for c in row), None, row_squares, tuple(resolutions))
+            return Assessment("valid", squares, move=move, word_squares=slot_squares,
+                              message="resolve the Action effects, then lay the word")
         if len(row) < 2:
             return Assessment("invalid", squares, at_fault=squares, message="a word needs at least two cards")
         exclude = () if self.phase_is("LAST_WORD") else game.banked_words
@@ -170,42 +210,91 @@ class DexikonAdapter(TableAdapter):
             return Assessment("invalid", squares, at_fault=squares,
                               message=f"no word fits the cards {letters}" + (" (banked words excluded)" if exclude else ""))
         value = sum(c.kind.points for c in row)
-        row_squares = tuple(by_slot[i][0].square for i in order)
         if len(words) > 1:
             if live:
                 return Assessment("ask", squares, message=f"the cards spell {', '.join(words[:8])}")
-            question = q.Question(WORD, f"The cards spell {', '.join(words[:12])}: which word is it?", tuple(words),
+            more = f" (and {len(words) - 12} more)" if len(words) > 12 else ""
+            question = q.Question(WORD, f"The cards spell {', '.join(words[:12])}{more}: which word is it?", tuple(words),
                                   (first.square,), {"uid": first.seen.uid})
             return Assessment("ask", squares, question=question, message=question.prompt)
-        move = (tuple(c.id for c in row), words[0], row_squares)
-        slot_squares = tuple(s for i in order for s in self.slots[i])
+        move = (tuple(c.id for c in row), words[0], row_squares, tuple(resolutions))
         return Assessment("valid", squares, move=move, score=value, word_squares=slot_squares,
                           message=f"{words[0]}: {value} points")
 
-    def _resolve_returns(self, card, row_ids) -> tuple:
+    @staticmethod
+    def effects_text(card) -> str:
+        from wordboard.dexikon.cards import EffectType
+
+        return ", ".join(str(e) for e in card.kind.effects_of(EffectType.ACTION))
+
+    def action_options(self, card, row_ids, claimed) -> dict[str, tuple[int, ...] | None] | None:
+        """The player's choices for a card's Action effects, each with the cards (ids) it returns
+        (None: the effect is not resolved); None when there is nothing to choose ("points N").
+
+        "return N" returns up to N cards from the hand (not in the row; those first: an empty
+        hand is worth a point) or the discard pile: the choices name kinds, Penalties first, then
+        core cards, then pool cards by points, at most :data:`MAX_RETURN_CHOICES` of them."""
+        from itertools import combinations_with_replacement
+
+        from wordboard.dexikon.cards import EffectType
+
+        effects = card.kind.effects_of(EffectType.ACTION)
+        limit = sum(e.amount for e in effects if e.kind == "return")
+        others = [str(e) for e in effects if e.kind != "return"]
+        if not limit and not any(e.kind == "draw" for e in effects):
+            return None
+        options: dict[str, tuple[int, ...] | None] = {}
+        if not limit:
+            options["resolve (" + ", ".join(others) + ")"] = ()
+            options["not now"] = None
+            return options
         player = self.game.current
-        limit = sum(e.amount for e in card.kind.effects if e.kind == "return")
-        junk = [c for c in player.hand + player.discard if c.kind.is_penalty and c.id not in row_ids]
-        return tuple(c.id for c in junk[:limit])
+        loose = [c for c in player.hand if c.id not in row_ids and c.id not in claimed] \
+            + [c for c in player.discard if c.id not in claimed]
+        by_kind: dict[str, list[int]] = {}
+        kinds = {}
+        for c in loose:
+            by_kind.setdefault(c.kind.name, []).append(c.id)
+            kinds[c.kind.name] = c.kind
+        ranked = sorted(kinds, key=lambda n: (not kinds[n].is_penalty, not kinds[n].is_core, kinds[n].points, n))
+        also = (" and " + ", ".join(others)) if others else ""
+        for size in range(min(limit, len(loose)), 0, -1):
+            for combo in combinations_with_replacement(ranked, size):
+                if any(combo.count(n) > len(by_kind[n]) for n in set(combo)):
+                    continue
+                if len(options) >= MAX_RETURN_CHOICES:
+                    break
+                taken: dict[str, int] = {}
+                ids = []
+                for n in combo:
+                    ids.append(by_kind[n][taken.get(n, 0)])
+                    taken[n] = taken.get(n, 0) + 1
+                options["return " + " ".join(combo) + also] = tuple(ids)
+        options[("return nothing" + also) if others else "return nothing"] = ()
+        if others:
+            options["not now"] = None
+        return options
 
     def commit(self, assessment: Assessment) -> Committed:
-        from wordboard.dexikon.cards import EffectType
         from wordboard.dexikon.engine import DeclareWord, PlayCards, ResolveAction
 
         game = self.game
         codec = self.jgame.codec
-        row_ids, word, row_squares = assessment.move
+        row_ids, word, row_squares, resolutions = assessment.move
         before = len(game.log)
         player = game.current
         if self.phase_is("PLAY"):
             in_hand = tuple(i for i in row_ids if any(c.id == i for c in player.hand))
             if in_hand:
                 self.jgame.play(PlayCards(in_hand))
-            if game.turn.attempt == 1:
-                for cid in row_ids:
-                    card = game.card(cid)
-                    if card.kind.effects_of(EffectType.ACTION) and cid not in game.turn.resolved:
-                        self.jgame.play(ResolveAction(cid, self._resolve_returns(card, row_ids)))
+            for cid, returns in resolutions:
+                self.jgame.play(ResolveAction(cid, returns))
+        if word is None:
+            # Action effects only (a card drew): the word is laid next, with the drawn cards if wanted
+            hand = " ".join(self.tags[c.id] for c in player.hand) or "none"
+            return Committed((), (self._news(before) or f"{player.name} plays cards")
+                             + f". {player.name}'s hand: {hand}. Lay the word (the cards drawn may join it) "
+                             "and end the turn")
         declare = DeclareWord(tuple(row_ids), word)
         self.jgame.record("move", {**codec.encode_move(declare), "squares": [square_name(s) for s in row_squares]})
         self.where = dict(zip(row_ids, row_squares))
@@ -230,7 +319,7 @@ class DexikonAdapter(TableAdapter):
         if isinstance(d, e.ChallengeDecision):
             who = ", ".join(game.players[i].name for i in d.challengers)
             return q.Question(DECISION, f"{who}: does anyone challenge {name}'s word {d.word}?",
-                              ("accept", "challenge"), (), ctx)
+                              ("accept",) + tuple(self.challenge_choices(d.challengers)), (), ctx)
         if isinstance(d, e.DefendDecision):
             return q.Question(DECISION, f"{name}: {d.word} is challenged: concede, or insist (the dictionary "
                               "decides)?", ("concede", "insist"), (), ctx)
@@ -254,6 +343,39 @@ class DexikonAdapter(TableAdapter):
                               f"({' '.join(self.tags[c.id] for c in d.cards)}), or none", (), (), ctx)
         return None
 
+    def challenge_choices(self, challengers) -> dict[str, tuple[int, ...]]:
+        """The answers that challenge a word, each with who challenges: "challenge" when one
+        player can; with more, one answer per group of them ("challenge: Blaise", "challenge:
+        Blaise and Cleo"), so the challenge is recorded as made by whoever made it."""
+        from itertools import combinations
+
+        if len(challengers) == 1:
+            return {"challenge": tuple(challengers)}
+        names = self.game.players
+        return {"challenge: " + " and ".join(names[i].name for i in group): group
+                for size in range(1, len(challengers) + 1) for group in combinations(challengers, size)}
+
+    def challenge(self, by: int | None = None) -> Committed | str | None:
+        """The challenge button (``by``: the player whose button was pressed with it): the
+        declared word is challenged by that player. Without ``by`` it is the opponent when there
+        is one; with more, the board asks who challenges (the question's answers)."""
+        from wordboard.dexikon import engine as e
+
+        game = self.game
+        d = game.pending
+        if not isinstance(d, e.ChallengeDecision):
+            return "no word waits for a challenge now"
+        if by is None:
+            if len(d.challengers) > 1:
+                return "who challenges? Answer the question, or press your player button, then challenge"
+            by = d.challengers[0]
+        if by not in d.challengers:
+            return f"{game.players[by].name if 0 <= by < len(game.players) else 'that player'} cannot " \
+                   f"challenge {game.players[d.player].name}'s word"
+        before = len(game.log)
+        self.jgame.play(e.Challenge((by,)))
+        return Committed((), self._news(before))
+
     def _action_for(self, value: str):
         from wordboard.dexikon import engine as e
 
@@ -262,7 +384,9 @@ class DexikonAdapter(TableAdapter):
         if isinstance(d, e.WordChoice):
             return e.ChooseWord(value)
         if isinstance(d, e.ChallengeDecision):
-            return e.AcceptWord() if value == "accept" else e.Challenge((d.challengers[0],))
+            if value == "accept":
+                return e.AcceptWord()
+            return e.Challenge(self.challenge_choices(d.challengers)[value])
         if isinstance(d, e.DefendDecision):
             return e.Concede() if value == "concede" else e.Insist()
         if isinstance(d, e.ResponseDecision):
@@ -285,6 +409,7 @@ class DexikonAdapter(TableAdapter):
         before = len(game.log)
         who = game.current.name
         if question.kind == DECISION:
+            who = game.players[game.pending.player].name
             if question.context.get("phase") != game.phase.name:
                 return None
             try:
@@ -292,6 +417,8 @@ class DexikonAdapter(TableAdapter):
                 game.check(action)
             except (ValueError, KeyError, IllegalAction) as exc:
                 again = self.turn_question()
+                if again is None:
+                    return None
                 return q.Question(again.kind, f"{exc}. {again.prompt}", again.choices, again.squares, again.context)
             self.jgame.play(action)
             return Committed((), self._news(before) or f"{who}: {value}")
@@ -319,11 +446,12 @@ class DexikonAdapter(TableAdapter):
         return None
 
     def hint(self) -> tuple:
-        from wordboard.dexikon.words import find_words
+        from wordboard.dexikon.words import find_words, for_people
 
         if not self.phase_is("PLAY"):
             return ()
-        options = find_words(self.usable_cards(), self.game.dictionary, limit=1, exclude=self.game.banked_words)
+        options = for_people(find_words(self.usable_cards(), self.game.dictionary, limit=40,
+                                        exclude=self.game.banked_words, empty_hand_bonus=True))
         return tuple(s for i in range(len(options[0].cards)) for s in self.slots[i]) if options else ()
 
     # -- telling the table ---------------------------------------------------------------------
@@ -403,6 +531,7 @@ class DexikonPlayers(TablePlayers):
     def intend(self, rng):
         from wordboard.dexikon.engine import DeclareWord, GiveUp
         from wordboard.dexikon.words import best_last_word, find_words
+        from wordboard.extradiction.wordfilter import is_unsuitable
 
         adapter = self.adapter
         game = self.game
@@ -414,9 +543,11 @@ class DexikonPlayers(TablePlayers):
                 options = find_words(best[:len(adapter.slots)], game.dictionary, limit=1)
             answer = "no last word"
         else:
-            options = find_words(adapter.usable_cards(), game.dictionary, limit=3, exclude=game.banked_words,
+            options = find_words(adapter.usable_cards(), game.dictionary, limit=13, exclude=game.banked_words,
                                  empty_hand_bonus=True)
-            options = [o for o in options if 2 <= len(o.cards) <= len(adapter.slots)]
+            # the demo never lays a word unsuitable for children (the shared offensive-word list)
+            options = [o for o in options if 2 <= len(o.cards) <= len(adapter.slots)
+                       and not is_unsuitable(o.word)][:3]
             answer = "give up"
         if not options:
             return Intent(GiveUp(), turn_answer=answer)
@@ -428,6 +559,8 @@ class DexikonPlayers(TablePlayers):
     def decide(self, question):
         from wordboard.dexikon import engine as e
 
+        if question.kind == ACTION:
+            return self._resolve_or_not(question)
         if question.kind != DECISION:
             return super().decide(question)
         game = self.game
@@ -443,7 +576,8 @@ class DexikonPlayers(TablePlayers):
         if isinstance(action, e.AcceptWord):
             return "accept"
         if isinstance(action, e.Challenge):
-            return "challenge"
+            choices = adapter.challenge_choices(game.pending.challengers)
+            return next(label for label, who in choices.items() if set(who) == set(action.challengers))
         if isinstance(action, e.Concede):
             return "concede"
         if isinstance(action, e.Insist):
@@ -466,13 +600,32 @@ class DexikonPlayers(TablePlayers):
             return " ".join(adapter.tags[i] for i in action.cards) or "none"
         return question.choices[0] if question.choices else "none"
 
+    def _resolve_or_not(self, question) -> str:
+        """A card's Action effect: "return" gives back Penalties only (the most offered, else
+        nothing); a card that draws is resolved unless the word meant uses every card in hand
+        (drawing would cost the empty-hand point)."""
+        choices = question.choices
+        returns = [c for c in choices if c.startswith("return ") and not c.startswith("return nothing")]
+        penalties = [c for c in returns if all(self.game.card_set.kind(n).is_penalty
+                                               for n in c.split(" and ")[0].split()[1:])]
+        if penalties:
+            return penalties[0]
+        if "not now" in choices:
+            plan = self.plan
+            move = plan.intent.move if plan is not None else None
+            row = getattr(move, "row", None)
+            if row is not None and len(row) == len(self.adapter.usable_cards()):
+                return "not now"
+        keep = [c for c in choices if c.startswith("return nothing") or c.startswith("resolve")]
+        return keep[0] if keep else choices[0]
+
     def wrong_square(self, intent, rng):
-        """A card laid beside its slot (off the card row): refused until it is put in its slot."""
+        """A card of the word laid one slot too far on (a gap in the row): refused until it is
+        put back."""
         if len(intent.tiles) < 2:
             return None
         adapter = self.adapter
-        src = rng.choice(sorted(intent.tiles))
-        dst = (adapter.slots[0][0][0] - 1, src[1])
-        if dst[0] < 0 or dst in adapter.slot_of:
+        n = len(intent.tiles)
+        if n + 1 >= len(adapter.slots):
             return None
-        return src, dst
+        return adapter.reader_square(n - 1), adapter.reader_square(n)

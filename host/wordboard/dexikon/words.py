@@ -27,6 +27,7 @@ import heapq
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
@@ -34,7 +35,7 @@ import numpy as np
 from wordboard.dexikon.cards import ALPHABET, Card, CardKind
 
 __all__ = ["WordOption", "row_pattern", "row_spellings", "find_words", "best_last_word",
-           "best_assignment", "MIN_WORD_LENGTH"]
+           "best_assignment", "MIN_WORD_LENGTH", "commonness", "for_people", "KNOWN_ZIPF"]
 
 #: Dexikon's rulebook gives no minimum length. wordboard asks for two letters: word lists carry
 #: single letters ("b", "x") as entries, and a one-card word is not what the game is about.
@@ -324,7 +325,58 @@ def find_words(cards: Sequence[CardLike], dictionary: WordList, *, limit: int | 
     return results if limit is None else results[:limit]
 
 
-def best_last_word(cards: Sequence[CardLike], dictionary: WordList) -> WordOption | None:
-    """The highest-value word all of a player's cards can spell (the rulebook's "last word")."""
-    found = find_words(cards, dictionary, limit=1)
-    return found[0] if found else None
+def best_last_word(cards: Sequence[CardLike], dictionary: WordList, *,
+                   returns: int | None = None) -> WordOption | None:
+    """The best word all of a player's cards can spell (the rulebook's "last word").
+
+    Best for the final score: the word's value plus 2 for each Penalty an end-of-game return
+    ("end-return", the B card: "return two cards not used in your last word") can give back,
+    so a Penalty is not spent in the word when a B card could return it. ``returns``: how many
+    cards can be returned (default: the end-return effects of ``cards``). Exact: for k of the
+    Penalties left out, the best word of the other cards is found (k from 0 to ``returns``)."""
+    kinds = [_kind(c) for c in cards]
+    if returns is None:
+        returns = sum(k.amount("end-return") for k in kinds)
+    penalties = [i for i, k in enumerate(kinds) if k.is_penalty]
+    best: tuple[int, WordOption] | None = None
+    for left_out in range(min(returns, len(penalties)) + 1):
+        out = set(penalties[len(penalties) - left_out:])
+        rest = [c for i, c in enumerate(cards) if i not in out]
+        found = find_words(rest, dictionary, limit=1)
+        if not found:
+            continue
+        option = found[0]
+        used = sum(_kind(c).is_penalty for c in option.cards)
+        gain = option.value + 2 * min(returns, len(penalties) - used)
+        if best is None or gain > best[0]:
+            best = (gain, option)
+    return best[1] if best is not None else None
+
+
+#: A word a player knows: wordfreq's Zipf frequency at least this (2: about once in 100 million
+#: words; CAPOTE 2.6 and HANGAR 3.3 are above, OSSIFY 1.3 and PYOSIS 0 below).
+KNOWN_ZIPF = 2.0
+
+
+def commonness(word: str) -> float:
+    """How common ``word`` is in English: wordfreq's Zipf frequency (0 when unknown, or when
+    wordfreq is not installed)."""
+    return _zipf(word.lower())
+
+
+@lru_cache(maxsize=65536)
+def _zipf(word: str) -> float:
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError:  # pragma: no cover - wordfreq is a dependency
+        return 0.0
+    return float(zipf_frequency(word, "en"))
+
+
+def for_people(options: Iterable[WordOption]) -> list[WordOption]:
+    """Hints as a person would play: the words a player knows (:data:`KNOWN_ZIPF`) first, best
+    score first, the rarer words after them; words unsuitable for children left out."""
+    from wordboard.extradiction.wordfilter import is_unsuitable
+
+    kept = [o for o in options if not is_unsuitable(o.word)]
+    return sorted(kept, key=lambda o: (commonness(o.word) < KNOWN_ZIPF, -o.score, -commonness(o.word), o.word))

@@ -195,6 +195,19 @@ def card_slots(rows: int, cols: int, *, count: int | None = None, width: int = 2
             for i in range(count)]
 
 
+def card_rows(rows: int, cols: int, *, width: int = 2, height: int = 3) -> list[list[Square]]:
+    """Dexikon's card slots filling the board like a page: as many rows of slots as fit (five
+    rows of seven slots of 2 x 3 squares on a 15 x 15 board), in reading order - left to right,
+    then the next row down. A word lies in consecutive slots and may run on from the end of one
+    row to the start of the next, so words of up to ``len(...)`` cards can be laid."""
+    count = rows // height
+    if count < 1:
+        raise ValueError(f"no slot of {width} x {height} fits a {rows} x {cols} board")
+    top = (rows - count * height) // 2
+    return [slot for r in range(count) for slot in card_slots(rows, cols, width=width, height=height,
+                                                                top=top + r * height)]
+
+
 def dexikon_scene(rows: int, cols: int, slots: Sequence[Iterable[Square]],
                   states: Sequence[str], t: float = 0.0) -> Frame:
     """Dexikon's card row: each slot's outline in its state's colour (:data:`SLOT_COLOURS`).
