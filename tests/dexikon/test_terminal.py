@@ -154,10 +154,9 @@ def test_score_sheet_svg_of_the_worked_example(card_set):
 def test_the_terminal_shows_sheets_discards_the_refreshed_pool_and_numbers_in_range(card_set, dictionary):
     """Issue 21: every player's sheet (banked words) and the discard pile are shown at each turn,
     the pool after a refresh, and "choose 99" with fewer words says which numbers there are."""
+    from tests.dexikon.helpers import set_hand
     from wordboard.dexikon.console import Console
     from wordboard.dexikon.engine import Game
-
-    from tests.dexikon.helpers import set_hand
 
     game = Game(card_set, dictionary, ["Ann", "Bob"], seed=5, first_player=0)
     set_hand(game, 0, "PENALTY", "PENALTY", "AT", "AT", "ES", "ES")
