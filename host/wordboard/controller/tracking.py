@@ -345,6 +345,10 @@ class TurnTracker:
             if (not view.settled or not caught_up) and waited < self.end_wait:
                 return None          # a tile is still moving, or the camera has not looked since: wait
             why = None if caught_up else self.blocked_view()
+            if why is None and not caught_up and self._said_blocked is not None:
+                # The view just cleared: the press waits again for readings of the table as it is.
+                self._end_requested_at, self._said_blocked = now, None
+                return None
             if why is not None:
                 # Never a move from a picture taken before the press: the press holds until the
                 # sensors see the table again, and the players are told what is in the way (once).
