@@ -103,3 +103,48 @@ def test_a_folder_with_a_file_that_is_no_picture_is_one_line(tmp_path, capsys):
     assert main(["photos", str(tmp_path), "--lexicon", "none"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "turn01.png" in err
+
+
+def test_a_video_of_the_game_is_scored_turn_by_turn_past_the_hands(tmp_path, capsys):
+    """A phone filming the game: the empty board, a hand laying CAT, the board still, a hand
+    laying the T and E of ATE, the board still. Each still board that changed is a turn; the
+    frames with a hand over the board are never read as a move."""
+    import cv2
+
+    from wordboard.camera.state import BoardState
+    from wordboard.camera.virtual import VirtualCamera
+
+    empty = BoardState.empty(15, 15)
+    cat = empty.with_square(7, 6, "C").with_square(7, 7, "A").with_square(7, 8, "T")
+    ate = cat.with_square(8, 7, "T").with_square(9, 7, "E")
+    camera = VirtualCamera(empty, seed=7)
+    path = tmp_path / "game.avi"
+    fps = 4
+    writer = None
+    for state, hand, seconds in ((empty, None, 2.0), (empty, 0.5, 0.75), (cat, 0.6, 1.0), (cat, None, 2.5),
+                                 (cat, 0.4, 1.0), (ate, 0.7, 0.5), (ate, None, 2.5)):
+        camera.state, camera.hand_reach = state, hand
+        for _ in range(int(seconds * fps)):
+            frame = camera.read()
+            if writer is None:
+                height, width = frame.shape[:2]
+                writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (width, height))
+                assert writer.isOpened()
+            writer.write(frame)
+    writer.release()
+    out = tmp_path / "game.gcg"
+    assert main(["photos", str(path), "--players", "Ann", "Ben", "--edition", "scrabble", "--no-tesseract",
+                 "-o", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "Ann plays" in printed and "(CAT) for 10" in printed
+    assert "Ben plays" in printed and "(ATE) for 3" in printed
+    plays = [e for e in gcg.load(out).events if isinstance(e, gcg.Play)]
+    assert [(e.word.replace(".", "A"), e.score) for e in plays] == [("CAT", 10), ("ATE", 3)]
+
+
+def test_a_file_that_is_not_a_video_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "game.mp4"
+    bad.write_bytes(b"not a video")
+    assert main(["photos", str(bad), "--lexicon", "none"]) == 2
+    err = capsys.readouterr().err
+    assert "game.mp4" in err and "Traceback" not in err

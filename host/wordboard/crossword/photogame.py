@@ -1,5 +1,10 @@
 """A Lexulous or Scrabble game scored from photos, one taken after each turn (a phone on a stand,
-a camera above the board), with no Pi: ``wordboard photos``.
+a camera above the board), or from a video of the game, with no Pi: ``wordboard photos``.
+
+A video is looked at every half second: frames with a hand or an arm over the board are passed
+over, and each new still board (the same reading for 1.5 s) that differs from the last is a
+turn, named by the video's name and the time (``game.mp4@03:12.5``). A video cannot show a pass
+or an exchange (nothing changes on the board); it starts with the empty board.
 
 Each photo is read (the grid found as ``wordboard scan`` finds it) and compared with the board as
 the game has it so far: the tiles that are new are the turn's play, checked and scored by the
@@ -12,7 +17,7 @@ play), stops the scoring with the photo's name and what is wrong: nothing is gue
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +27,11 @@ from wordboard.rules import Square
 
 #: Picture files a folder of photos is read for, in name order.
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
+#: Video files (read through OpenCV), a turn for each new still board.
+VIDEO_SUFFIXES = (".mp4", ".avi", ".mov", ".mkv", ".webm", ".m4v", ".mjpeg")
+#: A video is looked at every this many seconds; a board is still after this many looks agreeing.
+VIDEO_EVERY = 0.5
+VIDEO_STEADY = 3
 
 
 class PhotoProblem(UserError):
@@ -44,9 +54,10 @@ def photo_paths(items: Iterable[str]) -> list[Path]:
     for item in items:
         path = Path(item)
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES + VIDEO_SUFFIXES)
             if not found:
-                raise UserError(f"{path}: no photos in this folder ({', '.join(PHOTO_SUFFIXES)})")
+                raise UserError(f"{path}: no photos or videos in this folder ({', '.join(PHOTO_SUFFIXES)}, "
+                                f"{', '.join(VIDEO_SUFFIXES)})")
             paths.extend(found)
         elif path.is_file():
             paths.append(path)
@@ -71,23 +82,96 @@ def play_photos(paths: Iterable[Path], edition, players: tuple[str, ...], *, dic
     game = Game(edition, players, dictionary=dictionary, seed=0, first_player=first_player, physical=True)
     result = PhotoGame(game)
     reader = read or _camera_reader(edition, corners_text, use_tesseract)
+    def turn(name: str, rows: list[str]) -> None:
+        if game.is_over:
+            raise PhotoProblem(f"{name}: the game is already over")
+        text = _turn(game, name, rows, blanks or {})
+        result.turns.append((name, text))
+        out(f"{name}: {text}")
+
     try:
         for path in paths:
-            if game.is_over:
-                raise PhotoProblem(f"{path.name}: the game is already over")
+            if path.suffix.lower() in VIDEO_SUFFIXES:
+                for name, rows in video_boards(path, edition, corners_text=corners_text,
+                                               use_tesseract=use_tesseract):
+                    turn(name, rows)
+                continue
             try:
                 rows = reader(path)
             except PhotoProblem:
                 raise
             except UserError as exc:
                 raise PhotoProblem(f"{path.name}: {exc}") from None
-            text = _turn(game, path.name, rows, blanks or {})
-            result.turns.append((path.name, text))
-            out(f"{path.name}: {text}")
+            turn(path.name, rows)
     except PhotoProblem as exc:
         exc.so_far = result
         raise
     return result
+
+
+def video_boards(path: Path, edition, *, corners_text: str | None = None, use_tesseract: bool = True,
+                 every: float = VIDEO_EVERY, steady: int = VIDEO_STEADY) -> Iterator[tuple[str, list[str]]]:
+    """The still boards a video shows, each different from the one before: ``(name@time, rows)``.
+    The first still board is the game's start (not a turn when it is empty); frames with
+    something over the board, or before the board is found, are passed over."""
+    import cv2
+
+    from wordboard.camera.locate import BoardNotFound
+    from wordboard.camera.photo import read_photo
+    from wordboard.camera.reader import BoardReader
+
+    layout = edition.board
+    capture = cv2.VideoCapture(str(path))
+    if not capture.isOpened():
+        raise PhotoProblem(f"{path.name}: not a video this computer can read")
+    try:
+        fps = capture.get(cv2.CAP_PROP_FPS)
+        fps = fps if fps and fps > 0 else 25.0
+        step = max(1, round(fps * every))
+        reader = None
+        candidate: tuple[str, ...] | None = None
+        agreeing = 0
+        last: tuple[str, ...] | None = None
+        index = -1
+        frames = 0
+        while True:
+            ok, frame = capture.read()
+            if not ok or frame is None:
+                break
+            index += 1
+            frames += 1
+            if index % step:
+                continue
+            seconds = index / fps
+            if reader is None:
+                try:
+                    photo = read_photo(frame, layout.rows, layout.cols, tuple(layout.squares),
+                                       corners_text=corners_text, use_tesseract=use_tesseract)
+                except BoardNotFound:
+                    continue                 # the board not yet in view (or a hand over it)
+                reader = BoardReader(layout.rows, layout.cols, photo.corners, use_tesseract=use_tesseract,
+                                     orientation=0)
+            reading = reader.update(frame)
+            if reading.occluded:
+                candidate, agreeing = None, 0
+                continue
+            lines = tuple(reading.state.lines)
+            agreeing = agreeing + 1 if lines == candidate else 1
+            candidate = lines
+            if agreeing != steady or lines == last:
+                continue
+            first = last is None
+            last = lines
+            if first and all(set(line) <= {"."} for line in lines):
+                continue                     # the empty board: the game's start
+            minutes, rest = divmod(seconds, 60)
+            yield f"{path.name}@{int(minutes):02d}:{rest:04.1f}", list(lines)
+        if frames == 0:
+            raise PhotoProblem(f"{path.name}: no frames in this video (not a video, or damaged)")
+        if reader is None:
+            raise PhotoProblem(f"{path.name}: the board was not found in any frame")
+    finally:
+        capture.release()
 
 
 def _camera_reader(edition, corners_text: str | None, use_tesseract: bool) -> Callable[[Path], list[str]]:
