@@ -269,6 +269,8 @@ class BoardReader:
         self._warp_cache: tuple[GridCorners, GridWarp] | None = None
         # (canonical image, its squares' paper colours): see _colours_of.
         self._colours: tuple[np.ndarray, np.ndarray] | None = None
+        #: The last frame given to :meth:`update`, straightened (``CANONICAL_CELL`` a square).
+        self.last_canonical: np.ndarray | None = None
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -702,6 +704,7 @@ class BoardReader:
                 self._location = relocated
                 warp, canonical = self._straighten(relocated, frame, relocated.padded)
                 self._reference = None  # everything is re-read below
+        self.last_canonical = canonical
         signatures = square_signatures(canonical, self.rows, self.cols)
         if self._reference is None:
             changed = np.ones((self.rows, self.cols), bool)
