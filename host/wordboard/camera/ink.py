@@ -51,6 +51,9 @@ COVERED_SHARE = 0.2
 #: The inner part of a square that is looked at (fractions of the square): clear of the grid
 #: lines, of a neighbour's letter spilling over, and of the stars printed along the top edge.
 INNER = (0.16, 0.88)
+#: Pixels a square in the pictures compared (the straightened frame is shrunk to it: a marker's
+#: stroke is still 2-3 pixels wide).
+CELL = 20
 #: How fast the picture of the empty board follows the light (per reading, where no ink is).
 FOLLOW = 0.2
 
@@ -85,7 +88,11 @@ class InkDetector:
         return cv2.blur(local, (self._kernel.shape[0],) * 2)
 
     def look(self, canonical: np.ndarray) -> dict[tuple[int, int], SquareInk]:
-        """Every square's state in this straightened frame (BGR, ``rows*cell`` x ``cols*cell``)."""
+        """Every square's state in this straightened frame (BGR, at least ``rows*cell`` x
+        ``cols*cell``; a bigger one is shrunk to that)."""
+        size = (self.cols * self.cell, self.rows * self.cell)
+        if canonical.shape[1] != size[0] or canonical.shape[0] != size[1]:
+            canonical = cv2.resize(canonical, size, interpolation=cv2.INTER_AREA)
         image = canonical.astype(np.float32) + 4.0
         first = self.reference is None
         if first:
@@ -103,10 +110,9 @@ class InkDetector:
         ink = darkest < INK_RATIO
         solid = cv2.erode(ink.astype(np.uint8), self._solid).astype(bool)
         cell, inner = self.cell, self._inner
-        size = self.rows * cell, self.cols * cell
-        blocks = ink[: size[0], : size[1]].reshape(self.rows, cell, self.cols, cell)[:, inner, :, inner]
+        blocks = ink.reshape(self.rows, cell, self.cols, cell)[:, inner, :, inner]
         shares = blocks.mean(axis=(1, 3))
-        solids = solid[: size[0], : size[1]].reshape(self.rows, cell, self.cols, cell)[:, inner, :, inner].mean(axis=(1, 3))
+        solids = solid.reshape(self.rows, cell, self.cols, cell)[:, inner, :, inner].mean(axis=(1, 3))
         out: dict[tuple[int, int], SquareInk] = {}
         follow = np.zeros(ink.shape, bool)
         for r in range(self.rows):
@@ -163,8 +169,9 @@ class InkDetector:
         old = self._masks.get(key)
         if old is None:
             return False
-        near = cv2.dilate(old.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-        near_new = cv2.dilate(mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        grow = np.ones((3, 3), np.uint8)
+        near = cv2.dilate(old.astype(np.uint8), grow).astype(bool)
+        near_new = cv2.dilate(mask.astype(np.uint8), grow).astype(bool)
         kept = (mask & near).sum() / max(1, int(mask.sum()))
         still = (old & near_new).sum() / max(1, int(old.sum()))
         return bool(min(kept, still) < 0.5)

@@ -314,7 +314,8 @@ class TwinCamera:
                 # a letter rubbed out leaves a ghost and a smear of the eraser
                 for square, (uid, name) in self._marks.items():
                     if tiles.get(square, (None, None))[0] != uid:
-                        self._ghosts.setdefault(square, []).append((uid, name))
+                        ghosts = self._ghosts.setdefault(square, [])
+                        ghosts[:] = ghosts[-1:] + [(uid, name)]      # the eraser takes older ones
             self._marks = dict(tiles)
 
     def _photograph(self, marks: dict):
@@ -384,7 +385,7 @@ class TwinCamera:
             return
         colour, letter, lx, ly = self._letter(x0, y0, square, uid, name)
         rng = v._scene_rng(self.seed, "smudge", *square, uid.hex())
-        ghost = cv2.GaussianBlur(letter, (0, 0), 1.2).astype(np.float32) * rng.uniform(0.08, 0.15)
+        ghost = cv2.GaussianBlur(letter, (0, 0), 1.2).astype(np.float32) * rng.uniform(0.05, 0.12)
         v._blend(board, ghost.astype(np.uint8), lx + int(rng.integers(-2, 3)), ly + int(rng.integers(-2, 3)), colour)
         smear = np.zeros((cell, cell), np.uint8)
         centre = (cell // 2 + int(rng.integers(-5, 6)), cell // 2 + int(rng.integers(-5, 6)))
@@ -410,7 +411,7 @@ class TwinCamera:
             v._draw_hand(image, self._camera.corners, v._scene_rng(self.seed, "hand", self._hand_seed), reach)
         if self._head is None or frame > self._head[0]:
             self._head = None
-            if frame > 6 and rng.random() < 0.03:
+            if frame > 6 and rng.random() < 0.006:
                 width, height = self._size
                 mask = np.zeros((height, width), np.float32)
                 centre = (int(rng.uniform(0.2, 0.8) * width), int(rng.uniform(0.2, 0.8) * height))
@@ -418,7 +419,7 @@ class TwinCamera:
                 cv2.ellipse(mask, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
                 mask = cv2.GaussianBlur(mask, (0, 0), width * 0.03) * rng.uniform(0.25, 0.5)
                 shade = np.clip(np.round((1 - mask) * 128), 0, 255).astype(np.uint8)
-                self._head = (frame + int(rng.integers(10, 60)), np.repeat(shade[..., None], 3, axis=2))
+                self._head = (frame + int(rng.integers(6, 30)), np.repeat(shade[..., None], 3, axis=2))
         if self._head is not None:
             image = cv2.multiply(image, self._head[1], scale=1 / 128)
         level = 1.0 + 0.12 * np.sin(frame / 400.0 + self.seed)      # the room's light, slowly

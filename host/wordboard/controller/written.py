@@ -141,15 +141,14 @@ class VisionEyes:
 
     def _written(self, reading, frame) -> dict | None:
         """Written letters: where the ink is, and what the classifier reads there."""
-        from wordboard.camera.geometry import CANONICAL_CELL
+        from wordboard.camera.ink import CELL, WRITTEN, InkDetector
         from wordboard.camera.ink import COVERED as INK_COVERED
-        from wordboard.camera.ink import WRITTEN, InkDetector
 
         canonical = getattr(self.reader, "last_canonical", None)
         if reading is None or canonical is None:
             return None
         if self.ink is None:
-            self.ink = InkDetector(self.rows, self.cols, CANONICAL_CELL, written=self.written)
+            self.ink = InkDetector(self.rows, self.cols, CELL, written=self.written)
         if reading.occluded:
             return None                         # a hand over the board: no opinion
         states = self.ink.look(canonical)
@@ -195,6 +194,7 @@ class WrittenLetters:
         self._changing: dict[Square, tuple[str | None, int]] = {}   # square -> (reading, readings in a row)
         self.raw: dict[Square, str] = {}    # the last reading, before corrections and steadying
         self._covered: set[Square] = set()  # squares under a hand in the last reading
+        self._letters: dict[Square, tuple[object, str]] = {}   # square -> (mark, the letter it was read as)
         self._lock = threading.RLock()      # the readings (a thread on the board) and corrections
         # square -> (".", or a letter; the mark it holds for, None: the first one seen)
         self.corrections: dict[Square, tuple[str, object]] = {}
@@ -238,6 +238,7 @@ class WrittenLetters:
                     now[square] = self.seen[square]
                 continue
             now[square] = symbol if confidence >= self.confidence and symbol in known else UNSURE
+        now = self._same_mark(now)
         self.raw = dict(now)
         now = self._corrected(now)
         now = self._steadied(now)
@@ -247,6 +248,23 @@ class WrittenLetters:
             if self.seen.get(square) != symbol:
                 self._events.put(Placed(SensorSquare(*square), written_tag(square, symbol)))
         self.seen = now
+
+    def _same_mark(self, now: dict) -> dict:
+        """A mark read surely as a letter stays that letter while it is there: an unsure reading of
+        the same mark (the light, a reflection) does not make it unknown again. Only for eyes
+        that number the marks."""
+        marks = getattr(self.eyes, "marks", None)
+        if not marks:
+            return now
+        for square in [s for s in self._letters if s not in now]:
+            del self._letters[square]
+        for square, symbol in now.items():
+            mark = marks.get(square)
+            if symbol in LETTERS:
+                self._letters[square] = (mark, symbol)
+            elif symbol == UNSURE and self._letters.get(square, (None, None))[0] == mark:
+                now[square] = self._letters[square][1]
+        return now
 
     # -- corrections from the table ----------------------------------------------------------------
 
