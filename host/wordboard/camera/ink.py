@@ -35,7 +35,7 @@ EMPTY = "empty"
 WRITTEN = "written"
 COVERED = "covered"
 
-#: A pixel is ink when, in some colour channel, it is darker than this share of the paper's
+#: A pixel is ink when, in its two darkest colour channels, it is darker than this share of the paper's
 #: brightness around it (markers on white: 0.15-0.6, a thin stroke in a light colour up to
 #: 0.75; a rubbed-out ghost or a smear: 0.85-0.95).
 INK_RATIO = 0.8
@@ -106,7 +106,10 @@ class InkDetector:
             for r, c in self.unknown:
                 ys, xs = self._square(r, c)
                 norm[ys, xs] = own[ys, xs]
-        darkest = norm.min(axis=2)
+        # the two darkest channels: every marker colour is dark in two channels at least (black
+        # in three), while noise in the dark puts one channel low now and then
+        ordered = np.sort(norm, axis=2)
+        darkest = ordered[..., :2].mean(axis=2)
         ink = darkest < INK_RATIO
         solid = cv2.erode(ink.astype(np.uint8), self._solid).astype(bool)
         cell, inner = self.cell, self._inner

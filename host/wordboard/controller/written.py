@@ -110,6 +110,10 @@ class VisionEyes:
             from wordboard.camera.worker import board_reader
 
             self.reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
+            if self.handwritten:
+                # a shadow that stays (a lamp, someone leaning over) is not a hand for ever: the
+                # ink detector tells a hand (covered squares) from writing
+                self.reader.occlusion_patience = 4 * self.frames
         reading = full = None
         self._reads += 1
         try:
