@@ -22,6 +22,7 @@ import queue
 import random
 import threading
 import time
+from typing import Any
 
 from wordboard.sensor.events import Lifted, Placed, Tag
 from wordboard.sensor.events import Square as SensorSquare
@@ -98,7 +99,7 @@ class VisionEyes:
         self.failures = 0
         self.full_every = full_every
         self._reads = 0
-        self.ink = None
+        self.ink: Any = None                     # the InkDetector, made at the first reading
         self.written: frozenset = frozenset()   # squares written on before the first look
         self.marks: dict[Square, int] = {}
 
