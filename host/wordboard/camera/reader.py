@@ -269,6 +269,12 @@ class BoardReader:
         self._warp_cache: tuple[GridCorners, GridWarp] | None = None
         # (canonical image, its squares' paper colours): see _colours_of.
         self._colours: tuple[np.ndarray, np.ndarray] | None = None
+        #: Frames in a row that look occluded after which :meth:`update` takes the picture as it
+        #: is (None: never; for a reader whose caller tells a hand from writing itself).
+        self.occlusion_patience: int | None = None
+        self._occluded_frames = 0
+        #: The last frame given to :meth:`update`, straightened (``CANONICAL_CELL`` a square).
+        self.last_canonical: np.ndarray | None = None
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -702,6 +708,7 @@ class BoardReader:
                 self._location = relocated
                 warp, canonical = self._straighten(relocated, frame, relocated.padded)
                 self._reference = None  # everything is re-read below
+        self.last_canonical = canonical
         signatures = square_signatures(canonical, self.rows, self.cols)
         if self._reference is None:
             changed = np.ones((self.rows, self.cols), bool)
@@ -716,7 +723,12 @@ class BoardReader:
                 spots = np.sort(per_pixel, axis=2)[:, :, -4:].mean(axis=2)
                 changed |= spots - np.median(spots) > 2.5 * self.change_threshold
             if self._is_occlusion(changed):
-                return self._occluded_reading()
+                self._occluded_frames += 1
+                if self.occlusion_patience is None or self._occluded_frames < self.occlusion_patience:
+                    return self._occluded_reading()
+                # the same for this many frames: the light changed (a lamp, someone leaning over),
+                # or something lies still on the board; its squares are read again as they are
+        self._occluded_frames = 0
         for r, c in zip(*np.nonzero(changed)):
             history = self._history[r][c]
             history.votes.clear()

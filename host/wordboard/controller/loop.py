@@ -27,6 +27,11 @@ from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, answer_key_from_decision, decision_for
 from wordboard.controller.hinting import HintWorker
 from wordboard.controller.tracking import Blocked, BoardTracker, NothingPlaced, Proposal, TurnTracker, square_names
+from wordboard.rules import Square
+
+#: The journal's decision for a correction of what the camera read: ``{"correction": {"square":
+#: "K6", "value": "."}}`` (nothing written there) or a letter.
+CORRECTION = "correction"
 
 #: A player button pressed this many seconds before the challenge button says who challenges.
 PLAYER_BUTTON_SECONDS = 5.0
@@ -106,6 +111,7 @@ class Controller:
         self.started = False
         self._player_button: tuple[int, float] | None = None   # (player index, when) of the last player button
         self._restore_answers()
+        self._restore_corrections()
 
     # -- journal ---------------------------------------------------------------------------------
 
@@ -119,6 +125,46 @@ class Controller:
             if found is not None:
                 key, value = found
                 self.answers.setdefault(key, value)
+
+    def _restore_corrections(self) -> None:
+        """The table's corrections of what the camera read, journalled earlier in this game: given
+        to the sensor again (each holds for the mark the camera sees there, see :meth:`correct`)."""
+        correct = getattr(self.sensor, "correct", None)
+        if correct is None:
+            return
+        for event in self.adapter.jgame.journal.events(self.adapter.jgame.id):
+            body = event.data.get(CORRECTION) if event.type == "decision" else None
+            if isinstance(body, dict):
+                try:
+                    correct(Square.parse(body["square"]), body["value"])
+                except (KeyError, ValueError):
+                    continue
+
+    def correct(self, square, value: str) -> str:
+        """The table (a grown-up at the screen, a child's big button) says what is written on
+        ``square``: ``"."`` (nothing: the camera sees a mark that is no letter) or a letter (the
+        camera misread it). Journalled as a decision, then given to the sensor, whose next
+        reading has it; it holds until the mark there is rubbed out or written over. Returns
+        what was done, in words (also said); a sensor that cannot be corrected says so."""
+        square = (int(square[0]), int(square[1]))
+        value = value.strip().upper() or "."
+        correct = getattr(self.sensor, "correct", None)
+        if correct is None:
+            text = "this board's sensor reads tiles: there is nothing to correct"
+        elif not (0 <= square[0] < self.adapter.rows and 0 <= square[1] < self.adapter.cols):
+            text = f"there is no square {square_names([square]) if min(square) >= 0 else square} on this board"
+        elif value != "." and (len(value) != 1 or not value.isalpha() or not value.isascii()):
+            text = f"{value!r} is not a letter: say '.' for an empty square, or the letter written there"
+        else:
+            name = square_names([square])
+            self.adapter.jgame.record("decision", {CORRECTION: {"square": name, "value": value}})
+            correct(square, value)
+            self._live_key = None
+            self._frame_due = True
+            text = f"corrected: {name} is empty" if value == "." else f"corrected: {name} is {value}"
+        self.say(text)
+        self._emit("correction", (square, value))
+        return text
 
     def _emit(self, kind: str, data=None) -> None:
         for listener in list(self.listeners):

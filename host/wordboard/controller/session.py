@@ -57,6 +57,8 @@ class SessionConfig:
     strength: str = "casual"
     out: Callable[[str], None] = field(default=print)
     game_options: dict = field(default_factory=dict)   # the game's own options (see each family's start)
+    twin_camera: dict = field(default_factory=dict)    # the twin's camera over written letters: its
+                                                       # hazards and handwriting (see TwinCamera)
 
 
 class Session:
@@ -224,7 +226,8 @@ class Session:
         elif kind == "virtual":
             from wordboard.controller.twin import TwinCamera
 
-            self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=not tiles)
+            self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=not tiles,
+                                            **(config.twin_camera if not tiles else {}))
             self._hands(self.camera_source)
             self.table.camera = self.camera_source
             self.table.show_camera()

@@ -246,6 +246,10 @@ WRITTEN_OFFSET = 0.04
 # now and then a player leans over it, thinking, for the longer while.
 HAND_LINGER = (0.3, 1.5)
 HAND_LEANS = (0.1, (3.0, 8.0))          # the chance of a long linger, and how long
+#: ``TwinCamera(writing=...)``: how the children write: as the handwriting reader was trained
+#: (``trained``), in a style it never saw (``held-out``: elastically bent single-stroke
+#: capitals), or each letter either way (``mixed``).
+WRITING = ("trained", "held-out", "mixed")
 
 
 class TwinCamera:
@@ -260,7 +264,8 @@ class TwinCamera:
     """
 
     def __init__(self, rows: int, cols: int, *, seed: int = 0, handwritten: bool = False,
-                 image_size: tuple[int, int] = TWIN_IMAGE_SIZE, style=None):
+                 image_size: tuple[int, int] = TWIN_IMAGE_SIZE, style=None, hazards: bool = False,
+                 writing: str = "trained"):
         import numpy as np
 
         from wordboard.camera import virtual
@@ -272,6 +277,14 @@ class TwinCamera:
         self.rows, self.cols = rows, cols
         self.seed = seed
         self.handwritten = handwritten
+        if writing not in WRITING:
+            raise ValueError(f"writing is one of {', '.join(WRITING)}, not {writing!r}")
+        self.writing = writing
+        self.hazards = hazards
+        self._ghosts: dict = {}            # square -> [(uid, name)]: letters rubbed out there
+        self._hand_until = -1              # the hazards of a table: a hand over the board until this frame
+        self._hand_seed = 0
+        self._head: tuple | None = None    # a shadow (someone leaning over): (until frame, mask)
         if style is None:
             style = virtual.SceneStyle(image_size=image_size, grid_fraction=TWIN_GRID_FRACTION,
                                        handwritten=handwritten, premium_squares=not handwritten,
@@ -310,6 +323,12 @@ class TwinCamera:
     # the table tells the camera what lies on it
     def show(self, tiles: dict) -> None:
         with self._lock:
+            if self.hazards and self.handwritten:
+                # a letter rubbed out leaves a ghost and a smear of the eraser
+                for square, (uid, name) in self._marks.items():
+                    if tiles.get(square, (None, None))[0] != uid:
+                        ghosts = self._ghosts.setdefault(square, [])
+                        ghosts[:] = ghosts[-1:] + [(uid, name)]      # the eraser takes older ones
             self._marks = dict(tiles)
 
     def touch(self, square) -> None:
@@ -339,21 +358,16 @@ class TwinCamera:
         cell = v._RENDER_CELL
         border = int(v._BORDER_CELLS * cell)
         board = self._board.copy()
+        for (r, c), ghosts in sorted(self._ghosts.items()):
+            for uid, name in ghosts:
+                self._smudge(board, border + c * cell, border + r * cell, (r, c), uid, name)
         for (r, c), (uid, name) in sorted(marks.items()):
             x0, y0 = border + c * cell, border + r * cell
             symbol = name if len(name) == 1 else "?"
             if self.handwritten:
                 if symbol not in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
                     continue
-                rng = v._scene_rng(self.seed, "written", r, c, uid.hex())
-                colour = v._MARKER_COLOURS[int(rng.integers(len(v._MARKER_COLOURS)))]
-                letter = v.draw_skeleton_letter(symbol, int(cell * rng.uniform(*WRITTEN_HEIGHT)), rng)
-                widest = cell * 0.7
-                if letter.shape[1] > widest:
-                    k = widest / letter.shape[1]
-                    letter = cv2.resize(letter, (int(letter.shape[1] * k), max(1, int(letter.shape[0] * k))))
-                lx = x0 + (cell - letter.shape[1]) // 2 + int(rng.uniform(-WRITTEN_OFFSET, WRITTEN_OFFSET) * cell)
-                ly = y0 + (cell - letter.shape[0]) // 2 + int(rng.uniform(-WRITTEN_OFFSET, WRITTEN_OFFSET) * cell)
+                colour, letter, lx, ly = self._letter(x0, y0, (r, c), uid, symbol)
                 v._blend(board, letter, lx, ly, colour)
             else:
                 rng = v._scene_rng(self.seed, "tile", r, c, symbol)
@@ -368,6 +382,79 @@ class TwinCamera:
         if self.style.blur_sigma > 0:
             image = cv2.GaussianBlur(image, (0, 0), self.style.blur_sigma)
         return image
+
+    def _letter(self, x0: int, y0: int, square, uid: bytes, symbol: str):
+        """How a child wrote ``symbol`` (the mark ``uid``) on a square: (colour, mask, x, y)."""
+        import cv2
+
+        from wordboard.camera.handwriting import draw_stroke_font_letter
+
+        v = self._virtual
+        cell = v._RENDER_CELL
+        r, c = square
+        rng = v._scene_rng(self.seed, "written", r, c, uid.hex())
+        colour = v._MARKER_COLOURS[int(rng.integers(len(v._MARKER_COLOURS)))]
+        held_out = self.writing == "held-out" or (self.writing == "mixed" and rng.random() < 0.5)
+        draw = draw_stroke_font_letter if held_out else v.draw_skeleton_letter
+        letter = draw(symbol, int(cell * rng.uniform(*WRITTEN_HEIGHT)), rng)
+        widest = cell * 0.7
+        if letter.shape[1] > widest:
+            k = widest / letter.shape[1]
+            letter = cv2.resize(letter, (int(letter.shape[1] * k), max(1, int(letter.shape[0] * k))))
+        lx = x0 + (cell - letter.shape[1]) // 2 + int(rng.uniform(-WRITTEN_OFFSET, WRITTEN_OFFSET) * cell)
+        ly = y0 + (cell - letter.shape[0]) // 2 + int(rng.uniform(-WRITTEN_OFFSET, WRITTEN_OFFSET) * cell)
+        return colour, letter, lx, ly
+
+    def _smudge(self, board, x0: int, y0: int, square, uid: bytes, name: str) -> None:
+        """What a rubbed-out letter leaves: a faint blurred ghost and the eraser's grey smear."""
+        import cv2
+        import numpy as np
+
+        v = self._virtual
+        cell = v._RENDER_CELL
+        if len(name) != 1 or name not in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            return
+        colour, letter, lx, ly = self._letter(x0, y0, square, uid, name)
+        rng = v._scene_rng(self.seed, "smudge", *square, uid.hex())
+        ghost = cv2.GaussianBlur(letter, (0, 0), 1.2).astype(np.float32) * rng.uniform(0.05, 0.12)
+        v._blend(board, ghost.astype(np.uint8), lx + int(rng.integers(-2, 3)), ly + int(rng.integers(-2, 3)), colour)
+        smear = np.zeros((cell, cell), np.uint8)
+        centre = (cell // 2 + int(rng.integers(-5, 6)), cell // 2 + int(rng.integers(-5, 6)))
+        axes = (int(cell * rng.uniform(0.25, 0.4)), int(cell * rng.uniform(0.12, 0.3)))
+        cv2.ellipse(smear, centre, axes, float(rng.uniform(0, 180)), 0, 360, int(255 * rng.uniform(0.05, 0.1)), -1)
+        v._blend(board, cv2.GaussianBlur(smear, (0, 0), 4), x0, y0, (90, 90, 90))
+
+    def _hazards(self, image):
+        """The table's hazards in this frame: now and then a hand reaching over the board for a
+        few frames, someone leaning over (a shadow), the light of the room slowly changing."""
+        import cv2
+        import numpy as np
+
+        v = self._virtual
+        rng = v._scene_rng(self.seed, "hazard", self._frame)
+        frame = self._frame
+        if frame > 6 and frame > self._hand_until and rng.random() < 0.015:
+            self._hand_until = frame + int(rng.integers(2, 9))
+            self._hand_seed = frame
+        if frame <= self._hand_until:
+            image = image.copy()
+            reach = v._scene_rng(self.seed, "reach", self._hand_seed).uniform(0.1, 0.8)
+            v._draw_hand(image, self._camera.corners, v._scene_rng(self.seed, "hand", self._hand_seed), reach)
+        if self._head is None or frame > self._head[0]:
+            self._head = None
+            if frame > 6 and rng.random() < 0.006:
+                width, height = self._size
+                mask = np.zeros((height, width), np.float32)
+                centre = (int(rng.uniform(0.2, 0.8) * width), int(rng.uniform(0.2, 0.8) * height))
+                axes = (int(rng.uniform(0.15, 0.35) * width), int(rng.uniform(0.15, 0.35) * height))
+                cv2.ellipse(mask, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+                mask = cv2.GaussianBlur(mask, (0, 0), width * 0.03) * rng.uniform(0.25, 0.5)
+                shade = np.clip(np.round((1 - mask) * 128), 0, 255).astype(np.uint8)
+                self._head = (frame + int(rng.integers(6, 30)), np.repeat(shade[..., None], 3, axis=2))
+        if self._head is not None:
+            image = cv2.multiply(image, self._head[1], scale=1 / 128)
+        level = 1.0 + 0.12 * np.sin(frame / 400.0 + self.seed)      # the room's light, slowly
+        return cv2.convertScaleAbs(image, alpha=level)
 
     def read(self):
         """The next frame (BGR uint8)."""
@@ -385,6 +472,8 @@ class TwinCamera:
             image = image.copy()
             self._virtual._draw_hand(image, self._camera.corners, np.random.default_rng(hand[1]), hand[2])
             self.hand_frames += 1
+        if self.hazards:
+            image = self._hazards(image)
         if self.style.noise_sigma > 0:
             noise = self._rng.standard_normal(image.shape, dtype=np.float32)
             noise *= self.style.noise_sigma

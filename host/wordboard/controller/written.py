@@ -22,6 +22,7 @@ import queue
 import random
 import threading
 import time
+from typing import Any
 
 from wordboard.sensor.events import Lifted, Placed, Tag
 from wordboard.sensor.events import Square as SensorSquare
@@ -29,6 +30,7 @@ from wordboard.sensor.identity import BlankTile, LetterTile, decode_tile_code, e
 
 Square = tuple[int, int]
 UNSURE = "~"
+COVERED = "#"           # something over the square (a hand): what was seen there holds
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANK_TILE = "?"        # what the tile reader says of a blank tile
 
@@ -78,7 +80,14 @@ class TableEyes:
 
 
 class VisionEyes:
-    """A camera (``read() -> image``) and the handwriting reader."""
+    """A camera (``read() -> image``) and the handwriting reader.
+
+    Written letters (``handwritten``): whether a square is written on is decided by the ink
+    detector (:mod:`wordboard.camera.ink`: the square against the empty board as first seen,
+    kept up to date as the light changes), never by the letter classifier; the classifier only
+    says which letter it is (unsure when it cannot tell). A square covered by a hand is
+    :data:`COVERED` (what was seen there holds). :attr:`marks` numbers each square's mark, so a
+    correction holds for that mark only. Tiles (``handwritten`` False): the tile reader alone."""
 
     def __init__(self, source, rows: int, cols: int, *, frames: int = 3, reader=None, full_every: int = 4,
                  handwritten: bool = True):
@@ -91,6 +100,9 @@ class VisionEyes:
         self.full_every = full_every
         self._reads = 0
         self.problem: str | None = None        # why the last read gave no reading, in one line
+        self.ink: Any = None                     # the InkDetector, made at the first reading
+        self.written: frozenset = frozenset()   # squares written on before the first look
+        self.marks: dict[Square, int] = {}
 
     def changed(self) -> bool:
         return True
@@ -100,12 +112,21 @@ class VisionEyes:
             from wordboard.camera.worker import board_reader
 
             self.reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
+            if self.handwritten:
+                # a shadow that stays (a lamp, someone leaning over) is not a hand for ever: the
+                # ink detector tells a hand (covered squares) from writing
+                self.reader.occlusion_patience = 4 * self.frames
         reading = full = None
         self._reads += 1
         try:
             for _ in range(self.frames):
                 frame = self.source.read()
                 reading = self.reader.update(frame)
+            if self.handwritten:
+                written = self._written(reading, frame)
+                self.problem = None if written is not None else \
+                    "something is between the camera and the board (a hand?)"
+                return written
             if self.full_every and self._reads % self.full_every == 0 and reading is not None \
                     and not reading.occluded:
                 # The stream reader reads a square again only when its pixels change enough; a
@@ -121,14 +142,45 @@ class VisionEyes:
             self.problem = "something is between the camera and the board (a hand?)"
             return None
         self.problem = None
-        shown = (".",) if not self.handwritten else (".", "?")     # for tiles, "?" is a blank tile
         out = {(r, c): (sq.symbol, sq.confidence) for r, row in enumerate(reading.squares)
-               for c, sq in enumerate(row) if sq.symbol not in shown}
+               for c, sq in enumerate(row) if sq.symbol != "."}
         if full is not None:
             for r, row in enumerate(full.squares):
                 for c, sq in enumerate(row):
                     if (r, c) not in out and sq.symbol in LETTERS:
                         out[(r, c)] = (sq.symbol, sq.confidence)
+        return out
+
+    def _written(self, reading, frame) -> dict | None:
+        """Written letters: where the ink is, and what the classifier reads there."""
+        from wordboard.camera.ink import CELL, WRITTEN, InkDetector
+        from wordboard.camera.ink import COVERED as INK_COVERED
+
+        canonical = getattr(self.reader, "last_canonical", None)
+        if reading is None or canonical is None:
+            return None
+        if self.ink is None:
+            self.ink = InkDetector(self.rows, self.cols, CELL, written=self.written)
+        if reading.occluded:
+            return None                         # a hand over the board: no opinion
+        states = self.ink.look(canonical)
+        self.marks = {sq: st.mark for sq, st in states.items()}
+        out: dict = {}
+        unread = []
+        for square, state in states.items():
+            if state.state == INK_COVERED:
+                out[square] = (COVERED, 1.0)
+            elif state.state == WRITTEN:
+                seen = reading.squares[square[0]][square[1]]
+                if seen.symbol in LETTERS:
+                    out[square] = (seen.symbol, seen.confidence)
+                else:
+                    unread.append(square)
+        if unread and self.full_every:
+            # the stream reader saw no letter where there is ink (a thin letter that changed the
+            # square too little to be read again): those squares are read afresh
+            for square, seen in self.reader.read_at(frame, unread).items():
+                out[square] = (seen.symbol, seen.confidence) if seen.symbol in LETTERS else (UNSURE, 0.0)
         return out
 
 
@@ -164,7 +216,14 @@ class WrittenLetters:
         self.steady = steady
         self.seen: dict[Square, str] = {}
         self._changing: dict[Square, tuple[str | None, int]] = {}   # square -> (reading, readings in a row)
-        self.background: dict[Square, str] | None = None
+        self.raw: dict[Square, str] = {}    # the last reading, before corrections and steadying
+        self._covered: set[Square] = set()  # squares under a hand in the last reading
+        self._letters: dict[Square, tuple[object, str]] = {}   # square -> (mark, the letter it was read as)
+        self._lock = threading.RLock()      # the readings (a thread on the board) and corrections
+        # square -> (".", or a letter; the mark it holds for, None: the first one seen)
+        self.corrections: dict[Square, tuple[str, object]] = {}
+        if hasattr(eyes, "written"):
+            eyes.written = self.written
         self.readings = 0
         self.problem: str | None = None         # why the camera's last look gave no reading
         self._scanned: list[float] = []        # when the last readings were taken (the clock's time)
@@ -188,19 +247,27 @@ class WrittenLetters:
             self.problem = getattr(self.eyes, "problem", None) or "the camera has no clear view of the board"
             return
         self.problem = None
+        with self._lock:
+            self._take(taken, symbols)
+
+    def _take(self, taken: float, symbols: dict) -> None:
         self.readings += 1
         self._scanned = (self._scanned + [taken])[-8:]
         now: dict[Square, str] = {}
+        self._covered = set()
         known = LETTERS + BLANK_TILE if self.tiles else LETTERS
         for square, (symbol, confidence) in symbols.items():
             if symbol == "." or (symbol == BLANK_TILE and not self.tiles):
                 continue
+            if symbol == COVERED:               # a hand over it: what was seen there holds
+                self._covered.add(square)
+                if square in self.seen:
+                    now[square] = self.seen[square]
+                continue
             now[square] = symbol if confidence >= self.confidence and symbol in known else UNSURE
-        if self.background is None:         # marks on the board before anything was written
-            self.background = {} if self.tiles else {sq: sym for sq, sym in now.items() if sq not in self.written}
-        for square, symbol in self.background.items():
-            if now.get(square) in (symbol, UNSURE):
-                del now[square]             # a stain or a shadow the camera always sees
+        now = self._same_mark(now)
+        self.raw = dict(now)
+        now = self._corrected(now)
         now = self._steadied(now)
         for square in sorted(set(self.seen) - set(now)):
             self._events.put(Lifted(SensorSquare(*square)))
@@ -208,6 +275,82 @@ class WrittenLetters:
             if self.seen.get(square) != symbol:
                 self._events.put(Placed(SensorSquare(*square), written_tag(square, symbol)))
         self.seen = now
+
+    def _same_mark(self, now: dict) -> dict:
+        """A mark read surely as a letter stays that letter while it is there: an unsure reading of
+        the same mark (the light, a reflection) does not make it unknown again. Only for eyes
+        that number the marks."""
+        marks = getattr(self.eyes, "marks", None)
+        if not marks:
+            return now
+        for square in [s for s in self._letters if s not in now]:
+            del self._letters[square]
+        for square, symbol in now.items():
+            mark = marks.get(square)
+            if symbol in LETTERS:
+                self._letters[square] = (mark, symbol)
+            elif symbol == UNSURE and self._letters.get(square, (None, None))[0] == mark:
+                now[square] = self._letters[square][1]
+        return now
+
+    # -- corrections from the table ----------------------------------------------------------------
+
+    def correct(self, square: Square, symbol: str) -> None:
+        """The table says what is on ``square``: ``"."`` (nothing is written there: the camera
+        sees a mark that is not writing) or a letter (the camera misread it). It holds for the
+        mark the camera sees there now (or, before the first reading, the first one it sees): a
+        letter rubbed out, or something new written there, is read afresh. The change comes
+        through at the next reading."""
+        square = (int(square[0]), int(square[1]))
+        if symbol != "." and symbol not in LETTERS:
+            raise ValueError(f"a correction is '.' or a capital letter, not {symbol!r}")
+        with self._lock:
+            self._correct(square, symbol)
+
+    def _correct(self, square: Square, symbol: str) -> None:
+        self.corrections[square] = (symbol, self._mark(square) if self.readings else None)
+        if self.readings:
+            # at once: the square as corrected, without waiting for readings in a row
+            fixed = self._corrected({**self.seen, **({square: self.raw[square]} if square in self.raw else {})})
+            self._changing.pop(square, None)
+            if fixed.get(square) != self.seen.get(square):
+                if square in fixed:
+                    self._events.put(Placed(SensorSquare(*square), written_tag(square, fixed[square])))
+                    self.seen[square] = fixed[square]
+                else:
+                    self._events.put(Lifted(SensorSquare(*square)))
+                    self.seen.pop(square, None)
+
+    def _mark(self, square: Square):
+        """Which mark the eyes see on ``square``: their mark number, else (eyes that number no
+        marks) what they read there."""
+        marks = getattr(self.eyes, "marks", None)
+        if marks:
+            return ("mark", marks.get(square))
+        return ("read", self.raw.get(square))
+
+    def _corrected(self, now: dict) -> dict:
+        """The readings with the table's corrections, for as long as each one's mark is there."""
+        if not self.corrections:
+            return now
+        out = dict(now)
+        for square, (symbol, mark) in list(self.corrections.items()):
+            if square in self._covered:
+                continue                        # as it was (corrected) until the hand goes
+            here = self._mark(square)
+            if mark is None:                    # given before the first reading: this mark
+                if square not in now:
+                    continue
+                mark = here
+                self.corrections[square] = (symbol, mark)
+            if here != mark or square not in now:
+                del self.corrections[square]    # rubbed out, or written again: read afresh
+                continue
+            if symbol == ".":
+                out.pop(square, None)
+            else:
+                out[square] = symbol
+        return out
 
     def _steadied(self, now: dict) -> dict:
         """A square's reading changes only when the new reading holds for ``steady`` readings in a

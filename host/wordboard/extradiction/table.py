@@ -479,6 +479,20 @@ class ExtradictionPlayers(TablePlayers):
         self._make_table(meant)
         at_fault = set(getattr(refusal, "at_fault", ()) or ())
         seen = self.controller.board.observed
+        if plan.refusals >= 2:
+            # written again and still misread: the grown-up tells the board what is there (a
+            # letter it misreads, a mark on an empty square it takes for a letter)
+            for square in sorted(seen):
+                there = self.table.tiles.get(square)
+                read = getattr(seen[square], "tile", None)
+                if there is None and square not in self.adapter.committed_tiles():
+                    self._note("corrected by a grown-up")
+                    self.controller.correct(square, ".")
+                elif there is not None and square in meant and there[1] == meant[square] \
+                        and read is not None and read != meant[square]:
+                    self._note("corrected by a grown-up")
+                    self.controller.correct(square, meant[square])
+                    at_fault.discard(square)
         self._rewrite([s for s in meant if self.table.tiles.get(s, (None, None))[1] == meant[s]
                        and (s in at_fault or s not in seen)] + self._misread_played(self.adapter.committed_tiles()))
         self._waiting_since = None
