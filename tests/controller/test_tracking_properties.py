@@ -214,3 +214,31 @@ def test_an_end_press_during_a_slide_waits_for_the_tile_to_land():
     board.sensor(Placed(Square(7, 7), tag(3, "O")), 0.2)
     result = turn.poll(1.0)
     assert isinstance(result, Proposal) and result.squares == ((7, 7),)
+
+
+def test_a_press_the_camera_has_not_caught_up_with_is_never_read_from_an_older_reading():
+    """Camera-only: the camera's readings since the press decide, however late they come. While
+    nothing blocks its view the press just waits; a hand over the board is said once; the tiles
+    the camera sees after the hand has gone are the move, settled from when they were seen."""
+    looks: list[float] = []
+    problem: list[str | None] = [None]
+    board = BoardTracker(settle=0.3, identify=identify)
+    turn = TurnTracker(board, caught_up=lambda since: sum(t >= since for t in looks) >= 3,
+                       blocked_view=lambda: problem[0])
+    looks.extend([0.0, 1.0, 2.0])
+    turn.request_end(2.5)                     # the tiles are down, under a hand
+    problem[0] = "something is between the camera and the board (a hand?)"
+    assert turn.poll(4.0) is None             # within the wait: nothing said yet
+    blocked = turn.poll(8.0)
+    assert isinstance(blocked, Blocked) and blocked.squares == () and "a hand" in blocked.message
+    assert turn.poll(9.0) is None and turn.end_requested       # said once; the press still holds
+    problem[0] = None                          # the hand goes; a slow camera looks twice
+    looks.extend([10.0, 11.0])
+    assert turn.poll(11.5) is None             # not caught up: no move from the old readings
+    board.sensor(Placed(Square(7, 7), tag(21, "H")), 12.0)
+    board.sensor(Placed(Square(7, 8), tag(22, "I")), 12.0)
+    looks.append(12.0)
+    assert turn.poll(12.1) is None             # just seen: the tiles settle first
+    result = turn.poll(12.5)
+    assert isinstance(result, Proposal) and result.reason == "button"
+    assert sorted(t.square for t in result.tiles) == [(7, 7), (7, 8)]

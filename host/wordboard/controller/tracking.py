@@ -317,11 +317,13 @@ class TurnTracker:
     blocked_view: Callable[[], str | None] = field(default=lambda: None, repr=False)
     _end_requested_at: float | None = None
     _said_blocked: str | None = field(default=None, repr=False)
+    _caught_up_at: float | None = field(default=None, repr=False)   # the sensors' first look after a press
     _accepted_at: float | None = field(default=None, repr=False)   # changed_at of an accepted view
 
     def request_end(self, now: float) -> None:
         self._end_requested_at = now
         self._said_blocked = None
+        self._caught_up_at = None
 
     @property
     def end_requested(self) -> bool:
@@ -330,6 +332,7 @@ class TurnTracker:
     def cancel_end(self) -> None:
         self._end_requested_at = None
         self._said_blocked = None
+        self._caught_up_at = None
 
     def accepted(self, view: TableView) -> None:
         """The game found this settled view's placement valid: the quiet time may run."""
@@ -342,20 +345,19 @@ class TurnTracker:
         if self._end_requested_at is not None:
             waited = now - self._end_requested_at
             caught_up = self.caught_up(self._end_requested_at)
-            if (not view.settled or not caught_up) and waited < self.end_wait:
-                return None          # a tile is still moving, or the camera has not looked since: wait
-            why = None if caught_up else self.blocked_view()
-            if why is None and not caught_up and self._said_blocked is not None:
-                # The view just cleared: the press waits again for readings of the table as it is.
-                self._end_requested_at, self._said_blocked = now, None
+            if not caught_up:
+                # Never a move from a reading taken before the press: the press holds until the
+                # sensors have looked at the table since (the camera: a hand over the board, a slow
+                # camera, a camera gone), and the players are told what is in the way (once).
+                why = self.blocked_view()
+                if why is not None and why != self._said_blocked and waited >= self.end_wait:
+                    self._said_blocked = why
+                    return Blocked((), f"the turn ends when the camera sees the board: {why}")
                 return None
-            if why is not None:
-                # Never a move from a picture taken before the press: the press holds until the
-                # sensors see the table again, and the players are told what is in the way (once).
-                if why == self._said_blocked:
-                    return None
-                self._said_blocked = why
-                return Blocked((), f"the turn ends when the camera sees the board: {why}")
+            if self._caught_up_at is None:
+                self._caught_up_at = now
+            if not view.settled and min(waited, now - self._caught_up_at) < self.end_wait:
+                return None          # a tile is still moving: wait (counted from the fresh readings)
             reason = "button"
         elif (self.quiet is not None and view.settled and view.pending and not view.disturbed
               and self._accepted_at == view.changed_at and now - view.changed_at >= self.quiet):
@@ -365,6 +367,7 @@ class TurnTracker:
         self._end_requested_at = None
         self._accepted_at = None
         self._said_blocked = None
+        self._caught_up_at = None
         if view.disturbed:
             names = ", ".join(square_name(s) for s in view.disturbed)
             return Blocked(view.disturbed, f"a tile that was already played is out of place ({names}): "
