@@ -92,16 +92,10 @@ def sensing_wanted(choice: str | None, environ: Mapping[str, str] | None = None)
 def waiting_frame(rows: int, cols: int, t: float):
     """The LEDs while the board waits for its hardware: the border breathing amber (nothing
     on the squares: there is no game), so a glance at the table says "not ready"."""
-    from wordboard.leds.frame import Frame, breathe, scale
+    from wordboard.leds.frame import OFF, Frame
+    from wordboard.leds.overlays import waiting
 
-    level = breathe(t, period=3.0, low=0.15)
-    amber = scale((255, 140, 0), 0.5 * level)
-
-    def colour(square: tuple[int, int]):
-        r, c = square
-        return amber if r in (0, rows - 1) or c in (0, cols - 1) else (0, 0, 0)
-
-    return Frame.from_function(rows, cols, colour)
+    return waiting().apply(Frame.filled(rows, cols, OFF), t)
 
 
 def waiting_snapshot(message: str, rows: int = 15, cols: int = 15) -> dict:

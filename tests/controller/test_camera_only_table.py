@@ -68,11 +68,19 @@ def test_a_hand_over_the_board_holds_the_turn_and_is_never_read_as_a_move(tmp_pa
             eyes = None
             if blocked:
                 eyes = s.sensor.eyes = BlockedEyes(s.sensor.eyes, s.clock, start=40.0, seconds=60.0)
+                controller = s.controller
+
+                def border(now):      # the LEDs while the game waits: the border breathes amber
+                    if controller.problem is not None and controller._problem_said:
+                        frame = controller.frame(now)
+                        waiting_borders.append((frame[(0, 0)], frame[(0, 7)], frame[(7, 0)]))
+                controller.step_hooks.append(border)
             s.run(max_seconds=120)
             assert s.adapter.over and s.players.mismatches == []
             record = [(t.player, str(t.move), t.score) for t in s.adapter.game.history]
             return record, said, eyes
 
+    waiting_borders: list = []
     clear, _, _ = play(False)
     held, said, eyes = play(True)
     assert eyes.blocked_reads > 0
@@ -80,3 +88,4 @@ def test_a_hand_over_the_board_holds_the_turn_and_is_never_read_as_a_move(tmp_pa
     assert any(line.startswith("the turn ends when the camera sees the board: something is between") for line in said)
     assert "something is between the camera and the board (a hand?): the game waits" in said
     assert "the table is seen again: the game goes on" in said
+    assert waiting_borders and all(r > g > b == 0 for corner in waiting_borders for r, g, b in corner)

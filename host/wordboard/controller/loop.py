@@ -217,14 +217,20 @@ class Controller:
         status line), and told again when it is over. Nothing is read meanwhile."""
         problem = getattr(self.sensor, "problem", None)
         if problem != self.problem:
-            if problem is None and self._problem_said:
+            said = self._problem_said
+            if problem is None and said:
                 self.say("the table is seen again: the game goes on")
                 if self.notifier is not None:
                     self.notifier.status("the table is seen again")
-            self.problem, self._problem_since, self._problem_said = problem, now, False
+            elif problem is not None and said:
+                self.say(f"{problem}: the game waits")      # still waiting, for another reason
+            self.problem, self._frame_due = problem, True
+            if problem is None or not said:
+                self._problem_since, self._problem_said = now, False
             return
         if problem is not None and not self._problem_said and now - self._problem_since >= self.options.problem_after:
             self._problem_said = True
+            self._frame_due = True
             self.say(f"{problem}: the game waits")
             if self.notifier is not None:
                 self.notifier.status(f"{problem}: the game waits")
@@ -522,6 +528,8 @@ class Controller:
             items.append((ov.hint(self.hint_squares), now - self.hint_at))
         if view.disturbed:
             items.append((ov.tile_disturbed(view.disturbed), now))
+        if self._problem_said:
+            items.append((ov.waiting(), now - self._problem_since))
         if self.adapter.over:
             items.append((ov.winner(self.adapter.winner_squares()), now - self.last_move_at))
         return items
@@ -542,7 +550,7 @@ class Controller:
         animated = self.adapter.animating(now) \
             or (self.live is not None and self.live.status in ("invalid", "ask")) or bool(view.disturbed) \
             or self.adapter.over or self.question is not None or not view.settled \
-            or (self.hint_squares and now - self.hint_at < self.options.hint_seconds)
+            or (self.hint_squares and now - self.hint_at < self.options.hint_seconds) or self._problem_said
         due = force or self._frame_due or sensor_changed or (animated and wall - self._last_render >= self.leds.min_interval)
         if not due:
             self.leds.poll()

@@ -15,6 +15,8 @@ hint                     the hinted squares breathe cyan
 blank waiting            the blank's square blinks magenta until its letter is known
 tile disturbed           a committed tile moved or lifted: its square blinks orange, fast
 winner                   a rainbow wave across the board (or over the winner's squares)
+waiting for the sensors  the board's border breathes amber: the camera cannot see the board, the
+                         sensor board is unplugged, or (before a game) nothing is attached yet
 =======================  ========================================================================
 """
 
@@ -36,6 +38,7 @@ SCORE_BANDS: tuple[tuple[int, Colour], ...] = (
     (10, (0, 255, 0)), (20, (0, 255, 200)), (30, (0, 80, 255)), (50, (170, 0, 255)),
 )
 SCORE_TOP: Colour = (255, 200, 0)
+WAITING: Colour = (255, 140, 0)
 
 
 def score_colour(score: int) -> Colour:
@@ -145,6 +148,24 @@ class Winner:
             return (int(r * 255), int(g * 255), int(b * 255))
 
         return frame.with_colours({sq: rainbow(sq) for sq in targets})
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The board waits for its sensors: the border breathes amber (the squares inside keep what
+    they show), so a glance at the table says the game is paused."""
+
+    period: float = 3.0
+
+    def apply(self, frame: Frame, t: float) -> Frame:
+        colour = scale(WAITING, 0.5 * breathe(t, self.period, 0.15))
+        rows, cols = frame.rows, frame.cols
+        border = {(r, c) for r in range(rows) for c in (0, cols - 1)} | {(r, c) for r in (0, rows - 1) for c in range(cols)}
+        return frame.with_colours({sq: colour for sq in border})
+
+
+def waiting() -> Waiting:
+    return Waiting()
 
 
 def last_move(squares: Iterable[Square]) -> LastMove:

@@ -301,6 +301,8 @@ class SimulatedSensorLink(SerialSensorLink):
             seed = random.SystemRandom().randrange(1 << 32)   # new tags every run
         self.simulator = simulator or PtySimulator(rows=rows, cols=cols, seed=seed, speed=speed)
         self.lockstep = lockstep
+        self._lost_in = 0           # lockstep: bytes the board sent that a pulled cable lost
+        self._lost_out = 0          # ... and bytes the link wrote that never reached the board
         if lockstep:
             # Opening a serial port throws away what waits on it: the board is powered once the
             # link holds the port, so every byte it sends is read.
@@ -319,11 +321,18 @@ class SimulatedSensorLink(SerialSensorLink):
     def advance_to(self, seconds: float) -> None:
         """Lockstep: the firmware gets every byte the link wrote, runs until its clock reaches
         ``seconds``, and the link reads and decodes every byte it sent (its events are then
-        queued for :meth:`next_event`)."""
+        queued for :meth:`next_event`). After the cable was pulled and plugged in again
+        (:meth:`PtySimulator.unplug`, :meth:`PtySimulator.plug`) the link opens the new port before
+        the board speaks, and what the old connection never delivered is not waited for."""
         simulator = self.simulator
-        simulator.receive(self.bytes_written)
+        if self._serial is None and simulator.plugged:
+            self.poll()                  # opening a port throws away what waits on it: open it first
+            if self._serial is not None:
+                self._lost_in = simulator.bytes_sent - self.bytes_read
+                self._lost_out = self.bytes_written - simulator.bytes_received
+        simulator.receive(self.bytes_written - self._lost_out)
         simulator.run_until(int(round(seconds * 1e6)))
-        self.poll(until=simulator.bytes_sent)
+        self.poll(until=simulator.bytes_sent - self._lost_in)
 
     def close(self) -> None:
         super().close()
