@@ -63,11 +63,17 @@ def setup_choices(session) -> dict:
 
 
 def _clock_setup(session) -> dict:
-    """The game clock the setup offers first: the one of the game being played (else none)."""
+    """The game clock the setup offers first: the one of the game being played, or the nearest the
+    page offers (else none)."""
+    from wordboard.screen.protocol import CLOCK_MINUTES, INCREMENTS
+
     clock = session.jgame.info.options.get("clock") if getattr(session, "jgame", None) is not None else None
     if not isinstance(clock, dict):
         return {"clock": 0, "increment": 0}
-    return {"clock": round(float(clock.get("seconds", 0)) / 60), "increment": round(float(clock.get("increment", 0)))}
+    minutes = float(clock.get("seconds", 0)) / 60
+    increment = float(clock.get("increment", 0))
+    return {"clock": min((m for m in CLOCK_MINUTES if m), key=lambda m: abs(m - minutes)),
+            "increment": min(INCREMENTS, key=lambda i: abs(i - increment))}
 
 
 def start_screen(session, listen: str | None, *, lan: bool, speak: bool = False,
