@@ -213,3 +213,43 @@ def test_wordboard_run_on_the_twin_with_a_clock(tmp_path, capsys):
         result = info.result
         assert result["time_penalties"] == [7 * math.ceil((u - 60) / 60) if u > 60 else 0
                                             for u in result["time_used"]]
+
+
+def test_sigkill_mid_game_then_resume_keeps_the_clock(tmp_path):
+    """``wordboard run --clock`` killed (SIGKILL) in the middle of a game, then resumed: the
+    resumed board starts from the time journalled, and the finished game's time used is at least
+    that."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    journal = tmp_path / "j.sqlite3"
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    child = subprocess.Popen([sys.executable, "-m", "wordboard", "run", "--quick", "--seed", "4", "--new",
+                              "--speed", "20", "--no-leds", "--journal", str(journal), "--clock", "1"],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    clocks_shown = 0
+    deadline = time.monotonic() + 120
+    for line in child.stdout:                       # kill it after a few moves, mid-turn
+        clocks_shown += line.startswith("clocks: ")
+        if clocks_shown >= 4 or time.monotonic() > deadline:
+            time.sleep(0.3)
+            break
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait(30)
+    child.stdout.close()
+    with Journal(journal) as j:
+        assert j.game(1).finished is None
+        before = [e.data["clock"]["used_ms"] for e in j.events(1) if "clock" in e.data][-1]
+    said = []
+    with open_session(SessionConfig(hardware="direct", camera="none", journal=journal, resume="yes",
+                                    show_leds=False, habits="tidy", out=said.append)) as s:
+        assert s.jgame.id == 1
+        assert s.game_clock.clock.used_ms() == before
+        s.run(max_seconds=120)
+        assert s.adapter.over
+        result = s.journal.game(1).result
+    assert all(u * 1000 >= b - 1 for u, b in zip(result["time_used"], before))
+    assert result["time_penalties"] == [10 * math.ceil((u - 60) / 60) if u > 60 else 0 for u in result["time_used"]]
