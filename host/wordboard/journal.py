@@ -511,6 +511,9 @@ class JournaledGame:
             _, game = rebuild(journal, game_id)
         self.game = game
         self.seq = self.info.events
+        #: called before a move is journalled (after it is checked): what must be on disk before
+        #: the move, such as the game clock's time (:mod:`wordboard.controller.gameclock`)
+        self.before_move: list = []
         result = self.codec.result(game)
         if result is not None and self.info.finished is None:
             journal.finish(game_id, result)  # the power went between the last move and this
@@ -522,6 +525,9 @@ class JournaledGame:
 
     def record(self, type: str, data: dict) -> None:
         self.codec.check(self.game, type, data)
+        if type == "move":
+            for hook in list(self.before_move):
+                hook()
         self.journal.append(self.id, type, data, seq=self.seq)
         self.seq += 1
         self.codec.apply(self.game, type, data)

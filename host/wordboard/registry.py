@@ -69,6 +69,9 @@ class GameFamily:
     player_counts: ClassVar[tuple[int, int]] = (2, 4)
     #: The module with ``run(args)`` and ``add_arguments(parser)`` for ``wordboard play``, if any.
     terminal: ClassVar[str | None] = None
+    #: Whether a game may be played on a game clock (``wordboard run --clock``): its ``start``
+    #: keeps the ``clock`` option and its engine takes the overtime penalty at the end.
+    clock: ClassVar[bool] = False
 
     @property
     def default_edition(self) -> str:

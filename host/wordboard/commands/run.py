@@ -9,6 +9,8 @@ buttons, and scripted players who play a whole game the way people do.
 
 from __future__ import annotations
 
+from wordboard.timecontrol import CLUB_MINUTES, CLUB_PENALTY
+
 
 def register(subparsers) -> None:
     from wordboard import registry
@@ -37,6 +39,17 @@ def register(subparsers) -> None:
                              "is played; the others let a play stand until the challenge button judges it: "
                              "single, double (the challenger of a valid play loses a turn), five-point and "
                              "ten-point (the challenged player gets 5 or 10))")
+    clock = parser.add_argument_group("the game clock (Lexulous and Scrabble)")
+    clock.add_argument("--clock", type=_positive, nargs="?", const=CLUB_MINUTES, default=None, metavar="MINUTES",
+                       help=f"a new game on a game clock: MINUTES each (--clock alone: {CLUB_MINUTES:g}, club "
+                            "play). The end-turn button switches it; it stops while the board asks a question; "
+                            "overtime costs points at the end (--overtime-penalty)")
+    clock.add_argument("--increment", type=_not_negative, default=None, metavar="SECONDS",
+                       help="with --clock: seconds added to a player's time after each of their turns (casual "
+                            "games; default 0)")
+    clock.add_argument("--overtime-penalty", type=int, default=None, metavar="POINTS",
+                       help=f"with --clock: points lost at the end per started minute over time (default "
+                            f"{CLUB_PENALTY})")
     parser.add_argument("--edition", default=None, metavar="NAME|PATH",
                         help="a new game's board and tile set: a shipped edition or your own edition file "
                              "(e.g. a copy of lexulous.edition with your set's counts; for HEXX and "
@@ -99,6 +112,18 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
+def _not_negative(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"not a number of seconds (0 or more): {text!r}")
+    return value
+
+
 def _positive(text: str) -> float:
     import argparse
 
@@ -143,7 +168,33 @@ def _game_options(args) -> dict:
         options["edition"] = args.edition
     if getattr(args, "challenge", None):
         options["challenge"] = args.challenge
+    clock = _clock_option(args)
+    if clock is not None:
+        options["clock"] = clock
     return options
+
+
+def _clock_option(args) -> dict | None:
+    """``--clock [MINUTES]``, ``--increment``, ``--overtime-penalty``: the ``clock`` game option."""
+    from wordboard.errors import UserError
+    from wordboard.timecontrol import TimeControl
+
+    minutes = getattr(args, "clock", None)
+    increment = getattr(args, "increment", None)
+    penalty = getattr(args, "overtime_penalty", None)
+    if minutes is None:
+        if increment is not None or penalty is not None:
+            raise UserError("--increment and --overtime-penalty go with --clock")
+        return None
+    if penalty is not None and penalty < 0:
+        raise UserError(f"--overtime-penalty: 0 or more points, not {penalty}")
+    game = getattr(args, "game", None)
+    if game is not None:
+        from wordboard import registry
+
+        if not registry.family(game).clock:
+            raise UserError(f"--clock: {game} is not played on a game clock (Lexulous and Scrabble are)")
+    return TimeControl(minutes * 60.0, increment or 0.0, CLUB_PENALTY if penalty is None else penalty).as_json()
 
 
 def _run_all(args) -> int:
@@ -354,4 +405,11 @@ def _next_game(args, screen):
     nxt.resume, nxt.seed, nxt.max_moves = "no", None, None
     nxt.level, nxt.variant, nxt.turns = setup.get("level"), setup.get("variant"), setup.get("turns")
     nxt.colours = setup.get("colours")
+    from wordboard import registry
+
+    clocked = setup.get("clock") and registry.family(setup["game"]).clock
+    nxt.clock = float(setup["clock"]) if clocked else None
+    nxt.increment = float(setup.get("increment") or 0) if nxt.clock else None
+    if not nxt.clock:
+        nxt.overtime_penalty = None
     return nxt

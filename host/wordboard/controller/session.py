@@ -132,6 +132,9 @@ class Session:
         self.controller = Controller(adapter, self.sensor, leds=self.leds, buttons=self.buttons, camera=camera,
                                      notifier=self.notifier, clock=self.clock, wall=wall, identify=identify,
                                      options=options, out=config.out)
+        from wordboard.controller.gameclock import attach_clock
+
+        self.game_clock = attach_clock(self.controller, jgame, out=config.out)   # None: no game clock
         self.players = None
         if twin:
             from wordboard.controller.twin import Habits

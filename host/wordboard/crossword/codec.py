@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from wordboard.errors import UserError
 from wordboard.journal import GameInfo
+from wordboard.timecontrol import TimeControl
 
 #: The ``racks`` option of a game on a real table: the engine deals no racks (physical racks).
 PHYSICAL = "physical"
@@ -22,7 +23,9 @@ class LexulousCodec:
     "AEINRST"}}`` (the tiles a player drew from the real bag), ``{"undo": "challenge upheld"}``
     (takes back the last turn; any reason), ``{"score_edit": {"player": 0, "delta": -5, "by":
     "screen"}}`` (a score corrected by hand: added to that player's final score in the result),
-    and anything else, which replay ignores (notes).
+    ``{"clock": {"used_ms": [61000, 0], "running": 1}}`` (a game clock (option ``"clock"``): the
+    milliseconds each player has used so far; the last one before the end settles the overtime
+    penalties), and anything else, which replay ignores (notes).
     """
 
     kind = "lexulous"
@@ -32,8 +35,10 @@ class LexulousCodec:
         from wordboard.editions import load_edition
 
         first = info.options.get("first_player")
+        clock = info.options.get("clock")
         return Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first,
-                    physical=info.options.get("racks") == PHYSICAL, challenge=info.options.get("challenge", "void"))
+                    physical=info.options.get("racks") == PHYSICAL, challenge=info.options.get("challenge", "void"),
+                    time_control=TimeControl.from_json(clock) if isinstance(clock, dict) else None)
 
     def encode_move(self, move) -> dict:
         from wordboard.crossword import Exchange, Leftovers, Pass, Play, square_name
@@ -85,6 +90,8 @@ class LexulousCodec:
             raise UserError("there is no move to undo")
         elif "score_edit" in data:
             _score_edit(game, data["score_edit"])
+        elif "clock" in data:
+            _clock(game, data["clock"])
 
     def apply(self, game, event_type: str, data: dict) -> None:
         if event_type == "move":
@@ -98,6 +105,8 @@ class LexulousCodec:
             edits = score_edits(game)
             edits[player] = edits.get(player, 0) + delta
             game.score_edits = edits
+        elif "clock" in data:
+            game.set_clock(_clock(game, data["clock"]))
 
     def result(self, game):
         r = game.result
@@ -113,6 +122,9 @@ class LexulousCodec:
         if any(edits.values()):
             out["engine_final"] = list(r.final)
             out["score_edits"] = {str(i): d for i, d in sorted(edits.items()) if d}
+        if game.time_control is not None:
+            out["time_used"] = [round(u, 3) for u in game.time_used]
+            out["time_penalties"] = list(r.time_penalties or (0,) * len(game.players))
         return out
 
     def export(self, game, fmt: str, info: GameInfo | None = None) -> str:
@@ -140,6 +152,17 @@ class LexulousCodec:
 def score_edits(game) -> dict[int, int]:
     """Score corrections journalled for this game so far: player index -> points added."""
     return dict(getattr(game, "score_edits", None) or {})
+
+
+def _clock(game, body) -> list[float]:
+    """A ``clock`` decision's seconds used, one for each player."""
+    try:
+        used = [int(ms) / 1000 for ms in body["used_ms"]]
+    except (TypeError, KeyError, ValueError, AttributeError):
+        raise UserError(f"not a game clock: {body}") from None
+    if len(used) != len(game.players) or min(used, default=0) < 0:
+        raise UserError(f"not a game clock for {len(game.players)} players: {body}")
+    return used
 
 
 def _score_edit(game, body) -> tuple[int, int]:

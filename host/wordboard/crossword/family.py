@@ -19,6 +19,7 @@ class CrosswordFamily(GameFamily):
     default_lexicon = "wordgame"       # made for word games: club two-letter words, no abbreviations
     player_counts = (2, 4)
     terminal = "wordboard.crossword.terminal"
+    clock = True
 
     def __init__(self) -> None:
         self._codec: Any = None
@@ -47,9 +48,13 @@ class CrosswordFamily(GameFamily):
 
         # A game on the board has physical racks: the players draw from the real bag (the twin's
         # players too: they keep a real bag of their own that the engine never sees).
-        extra = {"first_player": int(options["first_player"])} if "first_player" in options else {}
+        extra: dict[str, Any] = {"first_player": int(options["first_player"])} if "first_player" in options else {}
         if options.get("challenge"):
             extra["challenge"] = str(options["challenge"])
+        if options.get("clock"):                # a game clock: {"seconds", "increment", "penalty"}
+            from wordboard.timecontrol import TimeControl
+
+            extra["clock"] = TimeControl.from_json(options["clock"]).as_json()
         return JournaledGame.start(journal, self.kind, edition, players, seed=seed,
                                    options={"lexicon": lexicon, "racks": PHYSICAL, **extra})
 

@@ -27,6 +27,7 @@ three or four players) waits for the table to say which tiles are left on each r
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Container, Sequence
@@ -59,6 +60,7 @@ from wordboard.editions import BLANK, Edition
 from wordboard.engine import DECISION, MOVE, OVER, Verdict, Waiting, dry_run_of
 from wordboard.errors import UserError
 from wordboard.rules import Outcome
+from wordboard.timecontrol import TimeControl
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -126,6 +128,7 @@ class GameResult:
     final: tuple[int, ...]
     winners: tuple[int, ...]  # one player, or several on a tie the tie-break cannot settle
     decided_by_tie_break: bool
+    time_penalties: tuple[int, ...] = ()  # points lost for overtime (a game clock), in ``final``
 
 
 class Game:
@@ -139,7 +142,8 @@ class Game:
 
     def __init__(self, edition: Edition, players: Sequence[str], *,
                  dictionary: Container[str] | None = None, seed: int | None = None,
-                 first_player: int | None = None, physical: bool = False, challenge: str = "void"):
+                 first_player: int | None = None, physical: bool = False, challenge: str = "void",
+                 time_control: TimeControl | None = None):
         names = [str(p).strip() for p in players]
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise GameSetupError(f"{len(names)} players: Lexulous is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
@@ -179,6 +183,10 @@ class Game:
         self._ending: tuple[str, int | None] | None = None     # physical: waiting for the leftovers
         self._lose_turn: list[int] = []                         # double challenge: turns to skip
         self._judged: set[int] = set()                          # plays already challenged
+        # A game clock: each player's time used (seconds) as the table's clock last said
+        # (:meth:`set_clock`); overtime costs points at the end.
+        self.time_control = time_control
+        self.time_used: tuple[float, ...] = (0.0,) * len(names)
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -248,6 +256,26 @@ class Game:
                 remaining[tile] -= 1
         returned = pool - Counter(kept)
         self._bag = list(returned.elements()) + kept
+
+    def set_clock(self, used: Sequence[float]) -> None:
+        """Say how many seconds each player has used on the game clock. Not a move; the penalty
+        for overtime is taken when the game ends, from what the clock said last."""
+        if len(used) != len(self.players):
+            raise ValueError(f"a clock for each of the {len(self.players)} players")
+        if any(not 0 <= u < math.inf for u in used):
+            raise ValueError("the time used is 0 seconds or more")
+        self.time_used = tuple(float(u) for u in used)
+
+    def turns_taken(self, player: int) -> int:
+        """The player's plays, passes and swaps so far (each earns a game clock's increment)."""
+        return sum(1 for t in self.history if t.player == player and isinstance(t.move, (Play, Pass, Exchange)))
+
+    def time_penalties(self) -> tuple[int, ...]:
+        """The points each player would lose for overtime if the game ended now."""
+        control = self.time_control
+        if control is None:
+            return (0,) * len(self.players)
+        return tuple(control.penalty_for(u, self.turns_taken(i)) for i, u in enumerate(self.time_used))
 
     # -- rules ---------------------------------------------------------------------------------
 
@@ -530,9 +558,12 @@ class Game:
         r = self.result
         if r is None:
             return None
+        details: dict[str, Any] = {"adjustments": dict(zip(self.players, r.adjustments)),
+                                   "racks": dict(zip(self.players, r.racks))}
+        if r.time_penalties:
+            details["time_penalties"] = dict(zip(self.players, r.time_penalties))
         return Outcome(dict(zip(self.players, r.final)), tuple(self.players[i] for i in r.winners), r.reason,
-                       {"adjustments": dict(zip(self.players, r.adjustments)),
-                        "racks": dict(zip(self.players, r.racks))})
+                       details)
 
     def move_text(self, move: Move | Leftovers) -> str:
         """As game records write it: ``8D W.RD`` (``.`` for a tile already on the board, a blank in
@@ -639,7 +670,8 @@ class Game:
                     if i != went_out:
                         adjustments[i] = -v
         before = tuple(self.scores)
-        final = tuple(s + a for s, a in zip(before, adjustments))
+        penalties = self.time_penalties()
+        final = tuple(s + a - p for s, a, p in zip(before, adjustments, penalties))
         best = max(final)
         winners = tuple(i for i, s in enumerate(final) if s == best)
         by_tie_break = False
@@ -649,4 +681,4 @@ class Game:
             by_tie_break = len(narrowed) < len(winners)
             winners = narrowed
         self.result = GameResult(reason, went_out, racks, before, tuple(adjustments), final, winners,
-                                 by_tie_break)
+                                 by_tie_break, penalties if any(penalties) else ())

@@ -3,7 +3,8 @@
 Plays are written as records write them: the position of the main word, the whole word with the
 tiles already on the board as ``.`` and blanks in lower case. The end of the game is written the
 way the edition settles it: ``(TILES) +N`` for the player who went out, ``RACK (RACK) -N`` for a
-player who loses their own tiles. The edition's name goes into a note before the first event,
+player who loses their own tiles, then ``RACK (time) -N`` for a player over time on the game
+clock. The edition's name goes into a note before the first event,
 ``#note Edition: lexulous``, which Woogles' and Quackle's parsers skip (an ``#edition`` pragma, as
 wordboard once wrote, makes Woogles refuse the file) and ``wordboard replay`` reads back. A
 rack the game does not know (physical racks: the players drew from the real bag) is written as
@@ -66,6 +67,10 @@ def game_record(game: Game, *, lexicon: str | None = None, title: str | None = N
             totals[i] += result.adjustments[i]
             events.append(gcg.EndRackPenalty(nicks[i], result.racks[i], result.racks[i],
                                              -tiles.rack_value(result.racks[i]), totals[i]))
+        for i, penalty in enumerate(result.time_penalties):
+            if penalty:                                # overtime on the game clock: (time) -N
+                totals[i] -= penalty
+                events.append(gcg.TimePenalty(nicks[i], result.racks[i], -penalty, totals[i]))
     return gcg.GameRecord(players=players, events=events, pragmas=pragmas, final_racks={})
 
 

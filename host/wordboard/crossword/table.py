@@ -376,6 +376,9 @@ class CrosswordAdapter(TableAdapter):
             return ""
         names = " and ".join(self.game.players[w] for w in r.winners)
         final = ", ".join(f"{n} {s}" for n, s in zip(self.game.players, r.final))
+        over = ", ".join(f"{n} -{p}" for n, p in zip(self.game.players, r.time_penalties) if p)
+        if over:
+            final += f" (overtime on the clock: {over})"
         return f"game over ({r.reason}): {final}; " + (f"{names} tie" if len(r.winners) > 1 else f"{names} wins")
 
     def winner_squares(self) -> tuple:

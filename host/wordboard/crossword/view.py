@@ -45,7 +45,7 @@ def crossword_view(game) -> dict:
     if r is not None:
         result = {"reason": r.reason, "final": list(r.final), "adjustments": list(r.adjustments),
                   "winners": list(r.winners), "racks": list(r.racks),
-                  "text": game.outcome().result_text()}
+                  "time_penalties": list(r.time_penalties), "text": game.outcome().result_text()}
     return {
         "type": "crossword",
         "title": game.edition.name,

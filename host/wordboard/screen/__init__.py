@@ -37,7 +37,16 @@ def setup_choices(session) -> dict:
     """What the page's game setup offers (fixed lists: nothing typed reaches a path)."""
     from wordboard import registry
     from wordboard.controller import session as sessions
-    from wordboard.screen.protocol import COLOURS, LEVELS, LEXICONS, QUIET_TIMES, TURNS, VARIANTS
+    from wordboard.screen.protocol import (
+        CLOCK_MINUTES,
+        COLOURS,
+        INCREMENTS,
+        LEVELS,
+        LEXICONS,
+        QUIET_TIMES,
+        TURNS,
+        VARIANTS,
+    )
 
     games = list(registry.game_names())
     options = dict(getattr(session.config, "game_options", None) or {})
@@ -48,7 +57,23 @@ def setup_choices(session) -> dict:
             "level": str(options.get("level", "3")), "variant": str(options.get("variant", "quick")),
             "turn_count": int(options.get("turns", 10)),
             "colours": list(COLOURS), "colour": str(options.get("colours", COLOURS[-1])),
-            "player_counts": {g: list(registry.family(g).player_counts) for g in games}}
+            "player_counts": {g: list(registry.family(g).player_counts) for g in games},
+            "clocks": list(CLOCK_MINUTES), "increments": list(INCREMENTS),
+            "clock_games": [g for g in games if registry.family(g).clock], **_clock_setup(session)}
+
+
+def _clock_setup(session) -> dict:
+    """The game clock the setup offers first: the one of the game being played, or the nearest the
+    page offers (else none)."""
+    from wordboard.screen.protocol import CLOCK_MINUTES, INCREMENTS
+
+    clock = session.jgame.info.options.get("clock") if getattr(session, "jgame", None) is not None else None
+    if not isinstance(clock, dict):
+        return {"clock": 0, "increment": 0}
+    minutes = float(clock.get("seconds", 0)) / 60
+    increment = float(clock.get("increment", 0))
+    return {"clock": min((m for m in CLOCK_MINUTES if m), key=lambda m: abs(m - minutes)),
+            "increment": min(INCREMENTS, key=lambda i: abs(i - increment))}
 
 
 def start_screen(session, listen: str | None, *, lan: bool, speak: bool = False,

@@ -24,6 +24,8 @@ LEVELS = ("1", "2", "3", "speed")                          # eXtraDICTION
 VARIANTS = ("quick", "standard", "long", "long-best5")     # Dexikon
 TURNS = (4, 6, 8, 10, 12, 16, 20)                          # eXtraDICTION: clue cards
 COLOURS = ("green", "blue", "red", "green,blue", "blue,red", "green,blue,red")   # eXtraDICTION: clue packs
+CLOCK_MINUTES = (0, 5, 10, 15, 20, 25, 30, 45, 60)       # a game clock, minutes each (0: none)
+INCREMENTS = (0, 2, 5, 10, 15, 30)                        # seconds added to a player's clock each turn
 
 
 class ProtocolError(ValueError):
@@ -60,7 +62,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
             "level": Field("choice", required=False, choices=LEVELS),
             "variant": Field("choice", required=False, choices=VARIANTS),
             "turns": Field("choice", required=False, choices=TURNS),
-            "colours": Field("choice", required=False, choices=COLOURS)},
+            "colours": Field("choice", required=False, choices=COLOURS),
+            "clock": Field("choice", required=False, choices=CLOCK_MINUTES),
+            "increment": Field("choice", required=False, choices=INCREMENTS)},
 }
 
 ADMIN = frozenset({"undo", "score", "end", "new"})

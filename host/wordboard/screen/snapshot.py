@@ -142,10 +142,18 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
                                   count=_pick_count(controller.question, game)),
         "hint": [list(s) for s in controller.hint_squares],
         "view": view,
+        "clocks": _clocks(controller, now),
     }
     if extra:
         out.update(extra)
     return out
+
+
+def _clocks(controller, now: float) -> dict | None:
+    """The game clock (:mod:`wordboard.controller.gameclock`): each player's time left, whose
+    clock runs; None for a game without one."""
+    keeper = getattr(controller, "game_clock", None)
+    return keeper.view(now) if keeper is not None else None
 
 
 def _written(controller, adapter) -> dict:

@@ -627,6 +627,13 @@ function renderScores(st) {
     if (kids && st.view.type === "extradiction") row.appendChild(el("span", "score-star", "⭐"));
     const s = el("span", "score", score);
     if (corrections[String(i)]) s.title = `corrected ${corrections[String(i)] > 0 ? "+" : ""}${corrections[String(i)]}`;
+    const clock = st.clocks && st.clocks.players[i];
+    if (clock) {
+      // the game clock: time left (negative over time), ticking for the mover unless paused
+      const c = el("span", "clock" + (clock.over ? " over" : "") + (st.clocks.running === i ? (st.clocks.paused ? " paused" : " running") : ""), clock.text);
+      c.title = clock.penalty ? `over time: -${clock.penalty} points at the end` : st.clocks.describe;
+      row.appendChild(c);
+    }
     row.appendChild(s);
     box.appendChild(row);
   });
@@ -971,6 +978,7 @@ function renderSummary(st) {
     const final = r && r.final ? r.final[i] : p.score;
     row.appendChild(el("span", "score", final + ((st.corrections || {})[String(i)] || 0)));
     if (r && r.adjustments && r.adjustments[i]) row.appendChild(el("small", null, ` (${r.adjustments[i] > 0 ? "+" : ""}${r.adjustments[i]} for the racks)`));
+    if (r && r.time_penalties && r.time_penalties[i]) row.appendChild(el("small", null, ` (-${r.time_penalties[i]} overtime)`));
     scores.appendChild(row);
   });
   renderSheet(st);
@@ -1125,6 +1133,9 @@ function setupOptions() {
   $("setup-turns-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-colours-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-variant-box").classList.toggle("hidden", game !== "dexikon");
+  const clocked = (s.clock_games || []).includes(game);
+  $("setup-clock-box").classList.toggle("hidden", !clocked);
+  $("setup-increment-box").classList.toggle("hidden", !clocked || !Number($("setup-clock").value));
   const [low, high] = (s.player_counts || {})[game] || [2, 4];
   $("setup-players-legend").textContent = low === high ? `Players (${low})` : `Players (${low}-${high})`;
   Array.from($("setup-players").querySelectorAll("input")).forEach((input, i) => input.classList.toggle("hidden", i >= high));
@@ -1150,6 +1161,8 @@ function openSetup() {
   fill($("setup-colours"), s.colours, s.colour, (v) => COLOUR_NAMES[v] || v);
   fill($("setup-turns"), s.turns, s.turn_count);
   fill($("setup-variant"), s.variants, s.variant, (v) => VARIANT_NAMES[v] || v);
+  fill($("setup-clock"), s.clocks, s.clock || 0, (v) => v ? `${v} min each` : "no clock");
+  fill($("setup-increment"), s.increments, s.increment || 0, (v) => v ? `+${v} s a turn` : "none");
   const players = $("setup-players");
   clear(players);
   const names = state.players.map((p) => p.name);
@@ -1168,6 +1181,7 @@ function openSetup() {
   openOverlay("setup");
 }
 $("setup-game").addEventListener("change", setupOptions);
+$("setup-clock").addEventListener("change", setupOptions);
 
 $("setup-form").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -1183,6 +1197,9 @@ $("setup-form").addEventListener("submit", (event) => {
     if ($("setup-colours").value) message.colours = $("setup-colours").value;
   }
   if (game === "dexikon") message.variant = $("setup-variant").value;
+  if ((state.setup.clock_games || []).includes(game) && Number($("setup-clock").value)) {
+    message.clock = Number($("setup-clock").value); message.increment = Number($("setup-increment").value);
+  }
   send(message);
   closeOverlay("setup");
   summaryClosedFor = null;
