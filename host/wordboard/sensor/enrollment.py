@@ -75,6 +75,7 @@ def enroll_tiles(backend: SensorBackend, registry: TileRegistry, source: Identit
             if enrolled:
                 break
             raise UserError(f"no tile was placed within {wait:g} s")
+        assert isinstance(event, (Placed, ConnectionChanged))  # what the predicate waits for
         if isinstance(event, ConnectionChanged):
             if event.state is ConnectionState.DISCONNECTED:
                 print(f"board disconnected: {event.detail}", file=out)
@@ -111,6 +112,7 @@ def write_tile_code(backend: SensorBackend, registry: TileRegistry, identity: Ti
         event = backend.wait_for(lambda e: isinstance(e, Placed) and e.tag is not None, wait)
         if event is None:
             raise UserError(f"no readable tile was placed within {wait:g} s")
+        assert isinstance(event, Placed)  # what the predicate waits for
         square = event.square
     readout = backend.write_tag(square, TILE_CODE_PAGE, code)
     if readout.status != "ok" or readout.tag is None:
