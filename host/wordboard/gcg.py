@@ -606,6 +606,7 @@ class _Reader:
 
     def read_pragma(self, line: str, number: int) -> None:
         match = _PRAGMA_LINE.match(line)
+        assert match is not None  # any line starting with '#' matches
         name, value = match.group(1), match.group(2).strip()
         if not name:
             raise self.fail(number, "'#' must be followed by a pragma name, like #note or #player1")

@@ -84,6 +84,7 @@ def compile_entries(entries: list[str], rules: WordRules,
         for entry in stripped[start:start + _PROGRESS_STEP]:
             word, reason = judge_entry(entry, has_case)
             if word is None:
+                assert reason is not None  # an entry that is no word says why
                 rejected[reason] = rejected.get(reason, 0) + 1
             else:
                 words.add(word)
