@@ -83,6 +83,7 @@ import re
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from wordboard.errors import DataFileError, UserError
 
@@ -686,7 +687,7 @@ class _Reader:
         move = need(index, "the move (a position, -, --, -TILES, (challenge), (time) or (TILES))")
         index += 1
         kind: type
-        extra: dict = {}
+        extra: dict[str, Any] = {}
         if move == "--":
             kind = Withdrawn
         elif move == "-":
