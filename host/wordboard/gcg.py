@@ -83,6 +83,7 @@ import re
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from wordboard.errors import DataFileError, UserError
 
@@ -606,6 +607,7 @@ class _Reader:
 
     def read_pragma(self, line: str, number: int) -> None:
         match = _PRAGMA_LINE.match(line)
+        assert match is not None  # any line starting with '#' matches
         name, value = match.group(1), match.group(2).strip()
         if not name:
             raise self.fail(number, "'#' must be followed by a pragma name, like #note or #player1")
@@ -685,7 +687,7 @@ class _Reader:
         move = need(index, "the move (a position, -, --, -TILES, (challenge), (time) or (TILES))")
         index += 1
         kind: type
-        extra: dict = {}
+        extra: dict[str, Any] = {}
         if move == "--":
             kind = Withdrawn
         elif move == "-":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 
 #: The corner-marker sheet's print resolution (A4 at 300 dpi: 2480 x 3507 pixels).
 MARKER_SHEET_DPI = 300
@@ -54,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     edition, rows, cols, squares = board_layout(args.edition)
-    with open_source(args.camera) as source:
-        image = source.read()
+    with contextlib.closing(open_source(args.camera)) as camera:
+        image = camera.read()
     turns, source = 0, "corners"
     if args.corners:
         corners, method = parse_corners(args.corners), "given"

@@ -135,7 +135,7 @@ def check_rack(rack: str, edition, board) -> None:
 
 
 def run_blank(args) -> int:
-    from wordboard.crossword.board import square_name
+    from wordboard.crossword.board import Square, square_name
     from wordboard.crossword.hint import infer_blanks
     from wordboard.crossword.moves import parse_position
     from wordboard.errors import UserError
@@ -151,7 +151,7 @@ def run_blank(args) -> int:
         raise UserError("WORD is empty: give the main word, e.g. QU?T")
     tiles = []
     for i, ch in enumerate(args.word):
-        square = (row + dr * i, col + dc * i)
+        square = Square(row + dr * i, col + dc * i)
         if not board.on_board(square):
             raise UserError(f"{args.word} at {args.position} runs off the board")
         if ch != "?" and ch != "." and not (ch.isascii() and ch.isalpha()):

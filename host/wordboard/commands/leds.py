@@ -36,7 +36,7 @@ def register(subparsers) -> None:
 
 
 def _squares(text: str | None):
-    from wordboard.crossword import parse_square
+    from wordboard.crossword.board import parse_square
 
     return [parse_square(s) for s in text.split(",")] if text else []
 
@@ -74,7 +74,7 @@ def run_show(args) -> int:
     from wordboard.leds import overlays as ov
 
     rows, cols, base = _scene(args.game)
-    layers = []
+    layers: list[ov.Overlay] = []
     if args.last_move:
         layers.append(ov.last_move(_squares(args.last_move)))
     if args.hint:

@@ -56,6 +56,7 @@ def run(args) -> int:
         game = play_computer_game(edition, dictionary, dawg, seed=seed, strengths=strengths, players=names)
         seconds = time.perf_counter() - t
         result = game.result
+        assert result is not None  # the computer players played it to the end
         scores = ", ".join(f"{name} ({s}) {score}" for name, s, score in zip(names, strengths, result.final))
         winners = " and ".join(names[w] for w in result.winners)
         print(f"game {i + 1} seed {seed}: {scores}; {winners} won; {len(game.history)} turns, "

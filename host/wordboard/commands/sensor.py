@@ -96,14 +96,14 @@ def _info(args) -> int:
     from wordboard.sensor.backend import open_backend
 
     with open_backend(backend_spec(args)) as backend:
-        enrollment.wait_until_connected(backend, 10.0)
-        info = backend.info
+        info = enrollment.wait_until_connected(backend, 10.0)
         simulated = " (simulated board)" if getattr(backend, "simulator", None) else ""
         print(f"port:       {getattr(backend, 'port_name', None)}{simulated}")
         print(f"firmware:   {info.firmware} (protocol {info.protocol_version})")
         print(f"grid:       {info.rows}x{info.cols}, {info.reader_count} readers")
         print(f"scanning:   every {info.scan_period_ms} ms, settled after {info.settle_scans} scans")
-        print(f"features:   {', '.join(c.name.lower() for c in type(info.capabilities) if c in info.capabilities)}")
+        features = (c.name or f"{c.value:#x}" for c in type(info.capabilities) if c in info.capabilities)
+        print(f"features:   {', '.join(f.lower() for f in features)}")
         deadline = time.monotonic() + 1.5     # the board sends a heartbeat every second
         while getattr(backend, "last_heartbeat", None) is None and time.monotonic() < deadline:
             time.sleep(0.05)

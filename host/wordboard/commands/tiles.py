@@ -128,16 +128,20 @@ def _enroll(args) -> int:
 
     with contextlib.ExitStack() as stack:
         backend = stack.enter_context(open_backend(backend_spec(args)))
-        enrollment.wait_until_connected(backend, 10.0)
+        info = enrollment.wait_until_connected(backend, 10.0)
         if args.camera:
             from wordboard.camera.capture import open_source
 
-            frames = stack.enter_context(open_source(args.camera))
-            look = camera_look(frames, backend.info.rows, backend.info.cols)
+            frames = stack.enter_context(contextlib.closing(open_source(args.camera)))
+            look = camera_look(frames, info.rows, info.cols)
             source = enrollment.from_camera(look, out=sys.stdout,
                                             fallback=None if args.sim else source)
         if args.sim:
-            centre = Square(backend.info.rows // 2, backend.info.cols // 2)
+            from wordboard.sensor.simulator import SimulatedSensorLink
+
+            assert isinstance(backend, SimulatedSensorLink)  # what --sim opens
+            assert count is not None  # --sim needs --tiles or --count (checked above)
+            centre = Square(info.rows // 2, info.cols // 2)
             enrollment.feed_simulated_tiles(backend.simulator, count, centre)
         print("place the tiles one at a time on any square, lifting each before the next")
         done = enrollment.enroll_tiles(backend, registry, source, out=sys.stdout, count=count,
@@ -194,9 +198,12 @@ def _write(args) -> int:
     square = Square.parse(args.square) if args.square else None
     registry = _load(args)
     with open_backend(backend_spec(args)) as backend:
-        enrollment.wait_until_connected(backend, 10.0)
+        info = enrollment.wait_until_connected(backend, 10.0)
         if args.sim and square is None:
-            centre = Square(backend.info.rows // 2, backend.info.cols // 2)
+            from wordboard.sensor.simulator import SimulatedSensorLink
+
+            assert isinstance(backend, SimulatedSensorLink)  # what --sim opens
+            centre = Square(info.rows // 2, info.cols // 2)
             enrollment.feed_simulated_tiles(backend.simulator, 1, centre, every_ms=3000)
         enrollment.write_tile_code(backend, registry, identity, square=square, out=sys.stdout,
                                    wait=args.wait)

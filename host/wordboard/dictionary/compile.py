@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from wordboard.dictionary.rules import RejectReason, WordRules, judge_entry
 
@@ -35,7 +36,7 @@ class DictionaryStats:
     def rejected_total(self) -> int:
         return sum(self.rejected.values())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "accepted": self.accepted,
             "entries": self.entries,
@@ -45,7 +46,7 @@ class DictionaryStats:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> DictionaryStats:
+    def from_json(cls, data: dict[str, Any]) -> DictionaryStats:
         """Inverse of ``to_json``; raises KeyError/TypeError/ValueError on malformed data."""
         rejected = {RejectReason[name]: int(count) for name, count in data["rejected"].items()}
         return cls(int(data["accepted"]), int(data["entries"]), int(data["duplicates"]),
@@ -84,6 +85,7 @@ def compile_entries(entries: list[str], rules: WordRules,
         for entry in stripped[start:start + _PROGRESS_STEP]:
             word, reason = judge_entry(entry, has_case)
             if word is None:
+                assert reason is not None  # an entry that is no word says why
                 rejected[reason] = rejected.get(reason, 0) + 1
             else:
                 words.add(word)

@@ -83,7 +83,7 @@ class Dictionary:
     def __repr__(self) -> str:
         return f"<Dictionary {self.source} with {len(self):,} words>"
 
-    def compiled_sections(self) -> Mapping[int, bytes]:
+    def compiled_sections(self) -> dict[int, bytes]:
         """The compiled form: per length, the sorted words each followed by a newline (ASCII)."""
         return dict(self._sections)
 
@@ -111,8 +111,9 @@ class Dictionary:
         blob = self._sections.get(len(positions))
         if blob is None:
             return []
-        if all(pos is not None and len(pos) == 1 for pos in positions):
-            word = "".join(next(iter(pos)) for pos in positions)
+        letters = [next(iter(pos)) for pos in positions if pos is not None and len(pos) == 1]
+        if len(letters) == len(positions):      # one letter in every position: one word to look up
+            word = "".join(letters)
             return [word] if word in self._words else []
         found = pattern_regex(positions).findall(blob)
         return [match.decode("ascii") for match in found]

@@ -8,7 +8,36 @@ Public API (see :mod:`wordboard.hexx.game` for the rules and wordboard's decisio
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from wordboard.lazy import lazy_exports
+
+if TYPE_CHECKING:  # what the lazy names below are, for the type checker (imported when used)
+    from wordboard.hexx.board import AXES, Direction, Layout, Square
+    from wordboard.hexx.edition import DEFAULT_EDITION, HAND_SIZE, Edition, load_edition, parse_edition
+    from wordboard.hexx.effects import EFFECTS
+    from wordboard.hexx.game import HexxGame, PlayPreview, Rule
+    from wordboard.hexx.model import (
+        BoardTile,
+        Colour,
+        Decision,
+        DecisionKind,
+        Discard,
+        Event,
+        FormedWord,
+        GameResult,
+        HexxEffect,
+        HexxOptions,
+        IllegalMoveError,
+        LastingEffect,
+        LastingKind,
+        Metamorphosis,
+        Move,
+        Pass,
+        Play,
+        Tile,
+        TurnRecord,
+    )
 
 # The public names and the modules they come from, imported when first used (wordboard.lazy).
 _EXPORTS = {

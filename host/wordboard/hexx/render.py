@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from wordboard.hexx.board import Layout, Square
 from wordboard.hexx.model import Colour, flipped_squares, placed_squares
+
+if TYPE_CHECKING:
+    from wordboard.hexx.game import HexxGame
 
 _RED = "\x1b[1;97;41m"
 _BLACK = "\x1b[1;97;40m"
@@ -40,7 +43,7 @@ class BoardPicture:
     notes: list[str] = field(default_factory=list)
 
 
-def picture_of(game) -> BoardPicture:
+def picture_of(game: HexxGame) -> BoardPicture:
     """The picture of a :class:`~wordboard.hexx.game.HexxGame`: the tiles, and what the last
     turn placed and flipped (or, while a HEXX waits for a decision, the turn so far)."""
     tiles = {sq: ShownTile(t.letter, t.owner, t.is_hexx) for sq, t in game.board.items()}

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import string
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
@@ -30,6 +31,9 @@ from wordboard.engine import Answer
 from wordboard.hexx.codec import encode_answer
 from wordboard.hexx.game import ROLL
 from wordboard.rules import Square
+
+if TYPE_CHECKING:
+    from wordboard.hexx.computer import ComputerPlayer
 
 LETTERS = tuple(string.ascii_uppercase)
 
@@ -86,7 +90,7 @@ class HexxAdapter(TableAdapter):
         self._anim_start: float | None = float("-inf")
         self._anim_until = float("-inf")          # when the flips of the last move are over
         self._steps = self._journal_steps()
-        self._computer = None
+        self._computer: ComputerPlayer | None = None
 
     def _journal_steps(self) -> list[str]:
         steps: list[str] = []
@@ -203,7 +207,7 @@ class HexxAdapter(TableAdapter):
                               "the tiles are not on one line (across, down or diagonal) with no gap")
         if len(wild) > self.max_wild:
             if live:
-                return Assessment("ask", squares, blanks_waiting=tuple(t.square for t in wild),
+                return Assessment("ask", squares, blanks_waiting=tuple(Square(*t.square) for t in wild),
                                   message="the HEXX tiles wait for their letters")
             first = wild[0]
             question = q.Question(q.BLANK, f"Which letter is the HEXX tile on {square_names([first.square])}?",
@@ -240,13 +244,13 @@ class HexxAdapter(TableAdapter):
             options = sorted({fill[square].upper() for _, _, fill in legal})
             if len(options) > 1:
                 if live:
-                    return Assessment("ask", squares, blanks_waiting=tuple(wild_squares),
+                    return Assessment("ask", squares, blanks_waiting=tuple(Square(*s) for s in wild_squares),
                                       message=f"the HEXX tile on {square_names([square])} could be "
                                               f"{', '.join(options)}")
                 uid = next(t.seen.uid for t in wild if t.square == square)
                 question = q.Question(q.BLANK, f"Which letter is the HEXX tile on {square_names([square])}? "
                                       f"({', '.join(options)} work)", tuple(options), (square,), {"uid": uid})
-                return Assessment("ask", squares, question=question, blanks_waiting=tuple(wild_squares),
+                return Assessment("ask", squares, question=question, blanks_waiting=tuple(Square(*s) for s in wild_squares),
                                   message=question.prompt)
         notations = tuple(sorted({play.notation for play, _, _ in legal}))
         if len(notations) == 1:
@@ -259,7 +263,7 @@ class HexxAdapter(TableAdapter):
         return Assessment("ask", squares, question=question, message=question.prompt)
 
     def _valid(self, preview, squares) -> Assessment:
-        word_squares = tuple(sorted({(s[0], s[1]) for w in preview.words for s in w.squares}))
+        word_squares = tuple(sorted({Square(s[0], s[1]) for w in preview.words for s in w.squares}))
         words = ", ".join(w.text for w in preview.words)
         gain = len(preview.placed) + len(preview.flips)
         hexx = " and casts a HEXX" if preview.hexx_tiles and any(
@@ -285,7 +289,7 @@ class HexxAdapter(TableAdapter):
                 f"{len(picture.placed)} placed, {len(picture.flipped)} flipped")
         if game.pending is not None:
             text += f"; HEXX! {self.names[game.pending.chooser]}: {game.pending.kind.value}"
-        return Committed(tuple((s[0], s[1]) for s in picture.placed + picture.flipped), text)
+        return Committed(tuple(Square(s[0], s[1]) for s in picture.placed + picture.flipped), text)
 
     # -- decisions and other turns -------------------------------------------------------------
 
@@ -375,6 +379,7 @@ class HexxAdapter(TableAdapter):
                 answer = ValueError
             if answer is ValueError or not game.dry_run(Answer(answer)).legal:
                 again = self.turn_question()
+                assert again is not None  # a decision is pending
                 return q.Question(again.kind, f"{value!r} is not an answer. {again.prompt}", again.choices,
                                   again.squares, again.context)
             shown = "the board's die" if answer == ROLL else describe_answer(decision, answer, game)
@@ -385,7 +390,7 @@ class HexxAdapter(TableAdapter):
             if decision.kind.name == "ROLL":
                 text = self._roll_text(decision)
             picture = picture_of(game)
-            return Committed(tuple((s[0], s[1]) for s in picture.flipped), text)
+            return Committed(tuple(Square(s[0], s[1]) for s in picture.flipped), text)
         who = self._who(game.to_move)
         if question.kind == q.TURN:
             if value == "pass":

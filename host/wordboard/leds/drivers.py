@@ -57,12 +57,12 @@ def board_model(paths=MODEL_FILES) -> str | None:
 
 
 def is_raspberry_pi(model: str | None) -> bool:
-    return bool(model) and model.startswith("Raspberry Pi")
+    return model is not None and model.startswith("Raspberry Pi")
 
 
 def is_pi5_family(model: str | None) -> bool:
     """Boards with the RP1 I/O chip: Pi 5, Pi 500, Compute Module 5."""
-    return bool(model) and any(name in model for name in ("Raspberry Pi 5", "Raspberry Pi 500",
+    return model is not None and any(name in model for name in ("Raspberry Pi 5", "Raspberry Pi 500",
                                                           "Compute Module 5"))
 
 

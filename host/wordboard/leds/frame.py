@@ -8,7 +8,7 @@ gamma, brightness and the power budget) per square, rows top to bottom. Scenes b
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 Colour = tuple[int, int, int]
 Square = tuple[int, int]
@@ -69,7 +69,7 @@ class Frame:
         return cls(rows, cols, (colour,) * (rows * cols))
 
     @classmethod
-    def from_function(cls, rows: int, cols: int, fn) -> Frame:
+    def from_function(cls, rows: int, cols: int, fn: Callable[[Square], Colour]) -> Frame:
         """A frame whose square ``(r, c)`` shows ``fn((r, c))``."""
         return cls(rows, cols, (fn((r, c)) for r in range(rows) for c in range(cols)))
 
@@ -100,7 +100,7 @@ class Frame:
                 pixels[r * self.cols + c] = colour
         return Frame(self.rows, self.cols, pixels)
 
-    def map(self, fn) -> Frame:
+    def map(self, fn: Callable[[Square, Colour], Colour]) -> Frame:
         """A copy with ``fn(square, colour)`` for every square."""
         return Frame(self.rows, self.cols, (fn(sq, col) for sq, col in self.items()))
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import colorsys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from wordboard.leds.frame import Colour, Frame, Square, blink, breathe, scale
 
@@ -39,6 +40,12 @@ SCORE_BANDS: tuple[tuple[int, Colour], ...] = (
 )
 SCORE_TOP: Colour = (255, 200, 0)
 WAITING: Colour = (255, 140, 0)
+
+
+class Overlay(Protocol):
+    """What every overlay is: drawn over a frame, ``t`` seconds after it appeared."""
+
+    def apply(self, frame: Frame, t: float) -> Frame: ...
 
 
 def score_colour(score: int) -> Colour:
@@ -201,7 +208,7 @@ def winner(squares: Iterable[Square] = ()) -> Winner:
     return Winner(_squares(squares))
 
 
-def compose(base: Frame, overlays: Sequence, t: float | Sequence[float] = 0.0) -> Frame:
+def compose(base: Frame, overlays: Sequence[Overlay], t: float | Sequence[float] = 0.0) -> Frame:
     """``base`` with each overlay applied in order (later ones on top). ``t`` is one time for
     all, or one per overlay (each overlay's own age)."""
     times = [t] * len(overlays) if isinstance(t, (int, float)) else list(t)

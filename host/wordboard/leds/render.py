@@ -55,9 +55,9 @@ def plain_symbol(colour: Colour) -> str:
     peak = max(colour)
     if peak < 3:
         return "."
-    on = [v >= peak * 0.5 for v in colour]
+    on = (int(r >= peak * 0.5), int(g >= peak * 0.5), int(b >= peak * 0.5))
     name = {(1, 0, 0): "r", (0, 1, 0): "g", (0, 0, 1): "b", (1, 1, 0): "y", (0, 1, 1): "c",
-            (1, 0, 1): "m", (1, 1, 1): "w"}[tuple(int(x) for x in on)]
+            (1, 0, 1): "m", (1, 1, 1): "w"}[on]
     return name.upper() if peak >= 64 else name
 
 

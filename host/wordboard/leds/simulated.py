@@ -44,12 +44,13 @@ class SimulatedPixels(PixelBuf):
 
     def emitted(self) -> list[tuple[int, int, int]]:
         """Per LED, the light it gives as ``(r, g, b)`` duty (a white channel adds to all three)."""
-        out = []
+        out: list[tuple[int, int, int]] = []
         for values in self.decode():
+            r, g, b = values[:3]
             if len(values) == 4:
                 w = values[3]
-                values = tuple(min(255, v + w) for v in values[:3])
-            out.append(values)
+                r, g, b = min(255, r + w), min(255, g + w), min(255, b + w)
+            out.append((r, g, b))
         return out
 
 

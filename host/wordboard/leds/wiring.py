@@ -51,7 +51,7 @@ class Panel:
     rotation: int = 0
     skip: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
             raise WiringError("a panel needs at least one row and one column")
         if self.start not in CORNERS:

@@ -16,14 +16,20 @@ step hook, in the controller's thread) publishes snapshots into a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from wordboard.screen.bridge import ScreenBridge
+    from wordboard.screen.hub import ScreenAnswerer, ScreenHub
+    from wordboard.screen.server import ScreenServer
 
 
 @dataclass
 class Screen:
-    hub: object
-    server: object
-    bridge: object
-    answerer: object
+    hub: ScreenHub
+    server: ScreenServer
+    bridge: ScreenBridge
+    answerer: ScreenAnswerer
 
     @property
     def url(self) -> str:

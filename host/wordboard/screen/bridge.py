@@ -29,9 +29,16 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import TypedDict
 
 from wordboard.screen.hub import Command, ScreenAnswerer, ScreenHub
 from wordboard.screen.snapshot import snapshot
+
+
+class _SaidTo(TypedDict, total=False):
+    """``to`` for :meth:`Speech.say`, passed only when there is one."""
+
+    to: Callable[[dict], None]
 
 
 class Speech:
@@ -134,7 +141,7 @@ class ScreenBridge:
         self._dirty = True
         self._last_build = float("-inf")
         self._last_published: dict | None = None
-        self._card_key = None
+        self._card_key: tuple[str, int, bool] | None = None   # the card last announced
         self._read_corrections()
         controller.listeners.append(self._heard)
         controller.step_hooks.append(self.tick)
@@ -215,7 +222,7 @@ class ScreenBridge:
         """A page asked to hear something again: said to that page (``to``: it plays sound
         itself), else aloud (the pages that play sound, the Pi's speaker)."""
         adapter = self.controller.adapter
-        said = {} if to is None else {"to": to}
+        said: _SaidTo = {} if to is None else {"to": to}
         if what == "last":
             word = self._last_word()
             if word:

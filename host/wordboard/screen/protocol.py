@@ -120,6 +120,7 @@ def _check(name: str, spec: Field, value):
             raise ProtocolError(f"{name}: one of {', '.join(map(str, spec.choices))}")
         return value
     if spec.kind == "str":
+        assert spec.pattern is not None  # every "str" field of SCHEMA has its pattern
         if not isinstance(value, str) or not spec.pattern.match(value):
             raise ProtocolError(f"{name}: not an accepted value")
         return value

@@ -47,10 +47,14 @@ import threading
 import time
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import TYPE_CHECKING, Protocol
 
 from wordboard.screen import clips, guard, protocol
 from wordboard.screen import pin as pins
 from wordboard.screen.hub import Command, Listeners, ScreenAnswerer, ScreenHub
+
+if TYPE_CHECKING:
+    from websockets.asyncio.server import Server
 
 STATIC_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                 ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
@@ -182,9 +186,15 @@ def load_static(folder=None) -> dict[str, tuple[bytes, str]]:
     return out
 
 
+class Connection(Protocol):
+    """What a client's page is sent through (a ``websockets`` server connection)."""
+
+    async def send(self, message: str) -> None: ...
+
+
 @dataclass(eq=False)
 class Client:
-    connection: object
+    connection: Connection
     peer: str
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -216,7 +226,7 @@ class ScreenServer:
         self.static = load_static()
         self.clients: set[Client] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._server = None
+        self._server: Server | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
@@ -612,6 +622,7 @@ class ScreenServer:
 
     async def _join(self, client: Client, code: str, reply) -> None:
         """A page sends the game's code (typed, or from the QR code's address): it may play."""
+        assert self._pin_lock is not None  # made by _main before the first page connects
         async with self._pin_lock:
             if self._locked_out(client, "codes", reply):
                 return
@@ -630,6 +641,7 @@ class ScreenServer:
     async def _unlock(self, client: Client, pin: str, reply) -> None:
         # One PIN check at a time: attempts sent at once from many pages wait their turn, so the
         # lockout counts every one of them.
+        assert self._pin_lock is not None  # made by _main before the first page connects
         async with self._pin_lock:
             if self._locked_out(client, "PINs", reply):
                 return

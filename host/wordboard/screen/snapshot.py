@@ -66,7 +66,7 @@ def square_pick(question: q.Question, count: int | None = None) -> dict | None:
 
     Squares are ``"row,col"``; names are the games' own (column letter, row number: ``E5``).
     """
-    squares = [tuple(s) for s in question.squares]
+    squares = [(s[0], s[1]) for s in question.squares]
     choices = list(question.choices)
     if not squares:
         # answers that name their squares (a Metamorphosis: ``E5=X E``) point at them anyway

@@ -5,6 +5,7 @@ settled :class:`Placed` / :class:`Lifted` / :class:`ReaderFault` / :class:`Snaps
 :class:`TileRegistry` says which tile a tag is.
 """
 
+from wordboard.paths import data_dir
 from wordboard.sensor.backend import LinkCounters, SensorBackend, SensorError, TagReadout, open_backend
 from wordboard.sensor.events import (
                                      ConnectionChanged,
@@ -28,7 +29,7 @@ from wordboard.sensor.identity import (
                                      encode_tile_code,
                                      parse_identity,
 )
-from wordboard.sensor.registry import TileRegistry, data_dir, default_registry_path
+from wordboard.sensor.registry import TileRegistry, default_registry_path
 
 __all__ = [
     "BlankTile", "ConnectionChanged", "ConnectionState", "DexikonCard", "FaultKind", "HexxWildTile",

@@ -24,7 +24,8 @@ def find_board_port() -> str | None:
 
     for port in sorted(list_ports.comports(), key=lambda p: p.device):
         if port.vid == USB_VENDOR_ID and port.pid == USB_PRODUCT_ID and port.product == USB_PRODUCT:
-            return port.device
+            device: str = port.device
+            return device
     return None
 
 

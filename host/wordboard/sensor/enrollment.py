@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TextIO
+from functools import partial
+from typing import TYPE_CHECKING, TextIO
 
 from wordboard.errors import UserError
 from wordboard.sensor.backend import SensorBackend
 from wordboard.sensor.events import ConnectionChanged, ConnectionState, Placed, Square, Tag
 from wordboard.sensor.identity import BlankTile, LetterTile, TileIdentity, encode_tile_code
+from wordboard.sensor.protocol import Hello
 from wordboard.sensor.registry import TileRegistry
+
+if TYPE_CHECKING:
+    from wordboard.sensor.simulator import PtySimulator
 
 TILE_CODE_PAGE = 4
 
@@ -55,12 +60,15 @@ def from_camera(look: SquareLook, *, out: TextIO, min_confidence: float = 0.6,
     return source
 
 
-def wait_until_connected(backend: SensorBackend, timeout: float) -> None:
-    """Wait for the handshake; a UserError saying what is wrong if it does not come."""
+def wait_until_connected(backend: SensorBackend, timeout: float) -> Hello:
+    """Wait for the handshake and return it; a UserError saying what is wrong if it does not come."""
     if not backend.wait_connected(timeout):
         problem = backend.problem or "no sensor board answered"
         raise UserError(f"{problem} (waited {timeout:g} s; more under Troubleshooting in "
                         f"hardware/sensor-board.md)")
+    info = backend.info
+    assert info is not None  # connected: the board has said hello
+    return info
 
 
 def enroll_tiles(backend: SensorBackend, registry: TileRegistry, source: IdentitySource, *,
@@ -75,6 +83,7 @@ def enroll_tiles(backend: SensorBackend, registry: TileRegistry, source: Identit
             if enrolled:
                 break
             raise UserError(f"no tile was placed within {wait:g} s")
+        assert isinstance(event, (Placed, ConnectionChanged))  # what the predicate waits for
         if isinstance(event, ConnectionChanged):
             if event.state is ConnectionState.DISCONNECTED:
                 print(f"board disconnected: {event.detail}", file=out)
@@ -111,6 +120,7 @@ def write_tile_code(backend: SensorBackend, registry: TileRegistry, identity: Ti
         event = backend.wait_for(lambda e: isinstance(e, Placed) and e.tag is not None, wait)
         if event is None:
             raise UserError(f"no readable tile was placed within {wait:g} s")
+        assert isinstance(event, Placed)  # what the predicate waits for
         square = event.square
     readout = backend.write_tag(square, TILE_CODE_PAGE, code)
     if readout.status != "ok" or readout.tag is None:
@@ -123,15 +133,16 @@ def write_tile_code(backend: SensorBackend, registry: TileRegistry, identity: Ti
     return readout.tag
 
 
-def feed_simulated_tiles(simulator, count: int, square: Square, *, every_ms: float = 600.0) -> list[bytes]:
+def feed_simulated_tiles(simulator: PtySimulator, count: int, square: Square, *,
+                         every_ms: float = 600.0) -> list[bytes]:
     """Have a simulated player put ``count`` new tiles on ``square`` one after the other (each
     lifted before the next). Returns their UIDs."""
-    uids = []
+    uids: list[bytes] = []
     with simulator.world() as grid:
         start = grid.clock.ms + 50
         for index in range(count):
             uid = grid.new_tag()
             uids.append(uid)
-            grid.at(start + index * every_ms, lambda uid=uid: grid.place(square, uid))
-            grid.at(start + index * every_ms + every_ms * 0.7, lambda: grid.lift(square))
+            grid.at(start + index * every_ms, partial(grid.place, square, uid))
+            grid.at(start + index * every_ms + every_ms * 0.7, partial(grid.lift, square))
     return uids

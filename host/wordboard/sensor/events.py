@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from wordboard.rules import Square
+from wordboard.rules import Square as Square
 
 
 @dataclass(frozen=True)

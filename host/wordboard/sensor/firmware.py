@@ -43,7 +43,7 @@ class Firmware:
     readers: ModuleType
     wire: ModuleType
 
-    def settings(self, **overrides) -> SimpleNamespace:
+    def settings(self, **overrides: object) -> SimpleNamespace:
         """The firmware's build settings (``sensorfw.config``) with some replaced, e.g.
         ``settings(ROWS=11, COLS=11)``; READER_COUNT follows ROWS unless given."""
         values = {k: v for k, v in vars(self.config).items() if k.isupper()}

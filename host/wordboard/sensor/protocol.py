@@ -14,6 +14,7 @@ import enum
 import struct
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from wordboard.sensor.events import FaultKind, Lifted, Placed, ReaderFault, Snapshot, Square, Tag
 
@@ -258,7 +259,7 @@ class _Reader:
         self.pos += count
         return out
 
-    def unpack(self, fmt: str) -> tuple:
+    def unpack(self, fmt: str) -> tuple[Any, ...]:
         size = struct.calcsize(fmt)
         return struct.unpack(fmt, self.take(size))
 

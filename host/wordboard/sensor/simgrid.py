@@ -14,6 +14,8 @@ import itertools
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Protocol
 
 from wordboard.sensor.events import Square
 from wordboard.sensor.firmware import load_firmware
@@ -92,7 +94,7 @@ class SimulatedGrid:
         self.dead_readers: set[int] = set()
         self.flicker = 0.0        # chance a present tag does not answer a read
         self.crosstalk = 0.0      # chance a neighbour's tag couples into the coil being read
-        self._actions: list[tuple[int, int, Callable[[], None]]] = []
+        self._actions: list[tuple[int, int, Callable[[], object]]] = []  # what they return is ignored
         self._order = itertools.count()
 
     # ---- tags and tiles -----------------------------------------------------------------
@@ -122,8 +124,8 @@ class SimulatedGrid:
 
     # ---- scheduled changes --------------------------------------------------------------
 
-    def at(self, ms: float, action: Callable[[], None]) -> None:
-        """Run ``action`` when the simulated clock reaches ``ms``."""
+    def at(self, ms: float, action: Callable[[], object]) -> None:
+        """Run ``action`` when the simulated clock reaches ``ms`` (what it returns is ignored)."""
         heapq.heappush(self._actions, (int(ms * 1000), next(self._order), action))
 
     def next_action_ms(self) -> float | None:
@@ -134,7 +136,8 @@ class SimulatedGrid:
         while self._actions and self._actions[0][0] <= now:
             heapq.heappop(self._actions)[2]()
 
-    def slide(self, start_ms: float, uid: bytes, path: Iterable[Square], dwell_ms: Iterable[float]) -> float:
+    def slide(self, start_ms: float, uid: bytes, path: Iterable[Square | None],
+              dwell_ms: Iterable[float]) -> float:
         """A tile slides along ``path`` (first square: where it starts, may be off the board as
         None; last: where it rests), spending ``dwell_ms[i]`` over each square in between.
         Returns the time it lands on the last square."""
@@ -142,14 +145,22 @@ class SimulatedGrid:
         dwells = list(dwell_ms)
         if len(dwells) != max(0, len(squares) - 2):
             raise ValueError("one dwell time for each square between the first and the last")
+
+        def leave(square: Square) -> None:
+            if self.on_square.get(square) == uid:
+                self.on_square.pop(square, None)
+
         t = start_ms
         if squares[0] is not None:
-            self.at(t, lambda s=squares[0]: self.lift(s))
+            self.at(t, partial(self.lift, squares[0]))
         for square, dwell in zip(squares[1:-1], dwells):
-            self.at(t, lambda s=square: self.place(s, uid))
+            assert square is not None, "only the first square of a slide may be off the board"
+            self.at(t, partial(self.place, square, uid))
             t += dwell
-            self.at(t, lambda s=square: self.on_square.pop(s, None) if self.on_square.get(s) == uid else None)
-        self.at(t, lambda s=squares[-1]: self.place(s, uid))
+            self.at(t, partial(leave, square))
+        last = squares[-1]
+        assert last is not None, "a slide ends on a square of the board"
+        self.at(t, partial(self.place, last, uid))
         return t
 
     def bump(self, start_ms: float, squares: Iterable[Square], open_ms: float,
@@ -325,6 +336,22 @@ class BufferPort:
         return data
 
 
+class FirmwareBoard(Protocol):
+    """What the simulator uses of the firmware's ``SensorBoard`` (``firmware/sensorfw/board.py``,
+    loaded when the simulator starts, so the type checker cannot follow it there)."""
+
+    scan_period_ms: int
+    reported: dict[tuple[int, int], tuple[bytes, object]]  # (row, col) -> (uid, tile code)
+
+    def boot(self) -> None: ...
+
+    def step(self) -> int: ...
+
+    def idle(self) -> bool: ...
+
+    def next_timer_ms(self) -> int: ...
+
+
 class SimulatedBoard:
     """The firmware running on a simulated grid, in simulated time, talking to ``port``.
 
@@ -348,7 +375,7 @@ class SimulatedBoard:
                 square_of[tuple(self.cfg.reader_for_square(row, col))] = Square(row, col)
         self.readers = [SimReader(i, self.grid, self.mux, self.timing, square_of)
                         for i in range(self.cfg.READER_COUNT)]
-        self.board = None
+        self.board: FirmwareBoard | None = None
         self.boots = 0
 
     @property
@@ -364,10 +391,11 @@ class SimulatedBoard:
         fw = self.firmware
         bank = fw.readers.ReaderBank(self.readers, self.mux, self.clock, self.cfg.reader_for_square)
         matrix = SimMatrix(self.grid, self.timing)
-        self.board = fw.board.SensorBoard(self.cfg, matrix, bank, self.port, self.clock,
-                                          boot_id=self.rng.getrandbits(32))
+        board: FirmwareBoard = fw.board.SensorBoard(self.cfg, matrix, bank, self.port, self.clock,
+                                                    boot_id=self.rng.getrandbits(32))
+        self.board = board
         self.boots += 1
-        self.board.boot()
+        board.boot()
 
     def power_off(self) -> None:
         self.board = None

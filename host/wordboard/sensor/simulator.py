@@ -35,7 +35,7 @@ from pathlib import Path
 from wordboard.errors import UserError
 from wordboard.sensor.events import Square
 from wordboard.sensor.link import SerialSensorLink
-from wordboard.sensor.simgrid import BufferPort, SimulatedBoard
+from wordboard.sensor.simgrid import BufferPort, SimulatedBoard, SimulatedGrid
 
 
 def parse_grid_size(text: str) -> tuple[int, int]:
@@ -250,7 +250,7 @@ class PtySimulator:
             self._own_dir.cleanup()
             self._own_dir = None
 
-    def world(self):
+    def world(self) -> _WorldAccess:
         """``with simulator.world() as grid:`` change the table between two firmware ticks."""
         return _WorldAccess(self)
 
@@ -277,11 +277,11 @@ class _WorldAccess:
     def __init__(self, simulator: PtySimulator):
         self.simulator = simulator
 
-    def __enter__(self):
+    def __enter__(self) -> SimulatedGrid:
         self.simulator.lock.acquire()
         return self.simulator.sim.grid
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.simulator.lock.release()
 
 
