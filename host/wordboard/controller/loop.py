@@ -47,8 +47,9 @@ class ControllerOptions:
     show_leds: bool = True         # print the LED frame after each move
     ansi: bool | None = None       # None: when the terminal does truecolour
     png_dir: str | None = None     # save the LED frame after each move as PNG
-    problem_after: float = 8.0     # seconds a sensor's problem (a hand over the board, a camera
-                                   # gone) lasts before the players are told the game waits
+    problem_after: float = 8.0     # seconds the camera's problem (a hand over the board, a camera
+                                   # gone) lasts before the players are told the game waits (a
+                                   # hand is routine); the sensor board's (a pulled cable): at once
 
 
 @dataclass
@@ -211,10 +212,11 @@ class Controller:
             hook(now)
 
     def _watch_sensor(self, now: float) -> None:
-        """A sensor that cannot see the table (the camera: a hand lingering over the board, the
-        board not found, a black or frozen picture, the camera gone): once it lasts
-        ``problem_after`` seconds the players are told the game waits (screen, log, systemd's
-        status line), and told again when it is over. Nothing is read meanwhile."""
+        """A sensor that cannot see the table (the sensor board unplugged or silent; the camera: a
+        hand lingering over the board, the board not found, a black or frozen picture, the camera
+        gone): the players are told the game waits (screen, log, systemd's status line, the LEDs'
+        border) at once for the sensor board, once it lasts ``problem_after`` seconds for the
+        camera, and told again when it is over. Nothing is read meanwhile."""
         problem = getattr(self.sensor, "problem", None)
         if problem != self.problem:
             said = self._problem_said
@@ -228,7 +230,8 @@ class Controller:
             if problem is None or not said:
                 self._problem_since, self._problem_said = now, False
             return
-        if problem is not None and not self._problem_said and now - self._problem_since >= self.options.problem_after:
+        patience = self.options.problem_after if getattr(self.sensor, "reads_by_sight", False) else 0.0
+        if problem is not None and not self._problem_said and now - self._problem_since >= patience:
             self._problem_said = True
             self._frame_due = True
             self.say(f"{problem}: the game waits")

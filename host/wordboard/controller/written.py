@@ -201,6 +201,10 @@ class WrittenLetters:
     Not ``threaded``: the eyes are read in :meth:`next_event`, when they saw a change, and with
     ``clock`` and ``period`` at most once every ``period`` seconds of that clock."""
 
+    #: the camera reads the table by sight: a hand over the board is routine, so the controller
+    #: tells the players only of a problem that lasts (ControllerOptions.problem_after)
+    reads_by_sight = True
+
     def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = 0.6,
                  steady: int = 1, clock=None, period: float | None = None, written=(), tiles: bool = False):
         self.eyes = eyes
