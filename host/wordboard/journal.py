@@ -8,6 +8,11 @@ after a power cut ``wordboard run`` carries on where it was.
 
 Durability: the database is in WAL mode with ``synchronous=FULL``; :meth:`Journal.append`
 returns only after its transaction is committed (fsynced), so a move that was shown is on disk.
+The log is checkpointed into the database every :data:`WAL_CHECKPOINT_PAGES` pages (about a dozen
+events), so a damaged log (a bad SD card, a power cut mid-write) can cost at most the events since
+the last checkpoint; such a loss, which SQLite itself passes over in silence, is counted before
+the journal is opened (:mod:`wordboard.walcheck`), the damaged log kept aside and the loss said in
+:attr:`Journal.wal_report`.
 Events are numbered per game (``seq`` 0, 1, 2...) under a primary key: appending the same
 ``seq`` twice is refused unless it is the identical event (idempotent), so a retry after a crash
 never duplicates a move.
@@ -38,6 +43,9 @@ from wordboard.paths import data_dir
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
+#: pages the write-ahead log may hold before it is checkpointed into the database (SQLite's
+#: default is 1,000: hundreds of events that one damaged frame could take with it)
+WAL_CHECKPOINT_PAGES = 64
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -96,10 +104,13 @@ class Journal:
         self.clock = clock
         #: what a salvage of a damaged journal lost, for the caller to show (None: nothing happened)
         self.salvage_report: str | None = None
+        #: what a damaged write-ahead log lost, for the caller to show (None: nothing lost)
+        self.wal_report: str | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UserError(f"cannot create the journal's folder {self.path.parent}: {exc.strerror}") from None
+        self._check_wal()
         try:
             self._open()
         except sqlite3.DatabaseError as exc:
@@ -114,6 +125,32 @@ class Journal:
         except OSError as exc:
             raise UserError(f"cannot open the journal {self.path}: {exc.strerror}") from None
 
+    def _check_wal(self) -> None:
+        """Before SQLite opens the journal (and silently drops what its log holds after a damaged
+        frame): count what will be lost, keep the damaged log aside, and say it."""
+        from wordboard.walcheck import check_wal
+
+        wal = self.path.with_name(self.path.name + "-wal")
+        check = check_wal(wal)
+        if check.lost:
+            time.sleep(0.2)                  # another process mid-write? a real damage stays
+            check = check_wal(wal)
+        if not check.lost:
+            return
+        aside: Path | None = wal.with_name(f"{wal.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+        assert aside is not None
+        try:
+            import shutil
+
+            shutil.copy2(wal, aside)
+        except OSError:
+            aside = None
+        self.wal_report = (
+            f"the journal's write-ahead log was damaged (a power cut or a bad SD card?): its last "
+            f"{check.lost} change(s) cannot be read and are lost, {check.usable} before them are kept"
+            + (f"; the damaged log is kept as {aside.name}" if aside is not None else ""))
+        log.warning("%s", self.wal_report)
+
     def _open(self) -> None:
         self.db: sqlite3.Connection = sqlite3.connect(self.path, isolation_level=None, timeout=30)
         self.db.text_factory = lambda raw: raw.decode("utf-8", "replace")  # bad bytes: bad JSON, not a crash
@@ -124,6 +161,7 @@ class Journal:
                             f"wordboard's {SCHEMA_VERSION}: update wordboard (the file is left as it is)")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
         self.db.execute("PRAGMA foreign_keys=ON")
         problems = [r[0] for r in self.db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:

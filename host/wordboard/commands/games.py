@@ -52,6 +52,8 @@ def run_list(args) -> int:
     with _journal(args) as journal:
         if journal.salvage_report:
             print(journal.salvage_report)
+        if journal.wal_report:
+            print(journal.wal_report)
         games = journal.games()
         if not games:
             print(f"no games in {journal.path}")

@@ -135,6 +135,9 @@ class Session:
         from wordboard.controller.gameclock import attach_clock
 
         self.game_clock = attach_clock(self.controller, jgame, out=config.out)   # None: no game clock
+        for report in (self.journal.salvage_report, self.journal.wal_report):
+            if report:
+                self.controller.say(report)   # the log and the screen: what a damaged journal lost
         self.players = None
         if twin:
             from wordboard.controller.twin import Habits
