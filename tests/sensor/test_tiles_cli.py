@@ -46,3 +46,19 @@ def test_sensor_info_on_the_simulator(capsys):
     assert main(["sensor", "info", "--sim"]) == 0
     out = capsys.readouterr().out
     assert "grid:       15x15, 15 readers" in out and "readers:    all answering" in out
+
+
+def test_the_monitor_decodes_a_tile_code_with_no_tile_enrolled(tmp_path):
+    """Issue 23: `sensor monitor` names a tile from the code in its tag even when the registry is
+    empty (an empty registry was taken for none)."""
+    from wordboard.commands.sensor import _describe
+    from wordboard.sensor.events import Placed, Square, Tag
+    from wordboard.sensor.identity import encode_tile_code
+
+    empty = TileRegistry.load(tmp_path / "tiles.json")
+    assert len(empty) == 0
+    tag = Tag(bytes.fromhex("04a1b2c3d4e5f6"), encode_tile_code(LetterTile("Q")))
+    line = _describe(Placed(Square(3, 4), tag), empty)
+    assert "unknown tag" not in line and str(LetterTile("Q")) in line
+    bare = Tag(bytes.fromhex("04a1b2c3d4e5f7"), b"")
+    assert "unknown tag (not enrolled, no tile code)" in _describe(Placed(Square(3, 4), bare), empty)

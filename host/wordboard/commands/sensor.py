@@ -63,7 +63,7 @@ def _describe(event, registry) -> str:
     if isinstance(event, Placed):
         if event.tag is None:
             return f"placed  {event.square}  (tag not read)"
-        identity = registry.identify(event.tag) if registry else None
+        identity = registry.identify(event.tag) if registry is not None else None  # an empty one still decodes
         return f"placed  {event.square}  {event.tag}  {identity or 'unknown tag (not enrolled, no tile code)'}"
     if isinstance(event, Lifted):
         return f"lifted  {event.square}"
