@@ -16,6 +16,45 @@ if TYPE_CHECKING:
 __all__ = ["Dictionary"]
 
 
+#: Up to this many words membership is a set of them (fast); past it a binary search in the
+#: compiled records themselves: a set of 2.5 million words took about 300 MB, its records 27 MB.
+SET_AT_MOST = 1_000_000
+
+
+class SortedRecords:
+    """Membership of a big list in its compiled sections (per length, sorted fixed-width records
+    ``WORD\\n``): a binary search, so a list of millions of words fits a small Pi's memory."""
+
+    __slots__ = ("_sections", "_count")
+
+    def __init__(self, sections: Mapping[int, bytes], count: int) -> None:
+        self._sections = sections
+        self._count = count
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        blob = self._sections.get(len(word))
+        if not blob:
+            return False
+        try:
+            key = word.encode("ascii")
+        except UnicodeEncodeError:
+            return False
+        width = len(key) + 1
+        lo, hi = 0, len(blob) // width
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if blob[mid * width:mid * width + width - 1] < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return blob[lo * width:lo * width + width - 1] == key
+
+    def __len__(self) -> int:
+        return self._count
+
+
 class Dictionary:
     """A set of words (upper case A-Z) with fast membership, pattern and anagram queries.
 
@@ -31,7 +70,10 @@ class Dictionary:
                  from_cache: bool = False) -> None:
         """Wrap compiled sections (see ``wordboard.dictionary.compile``); not usually called directly."""
         self._sections = {length: sections[length] for length in sorted(sections)}
-        self._words = frozenset(b"".join(self._sections.values()).decode("ascii").split())
+        count = sum(len(blob) // (length + 1) for length, blob in self._sections.items())
+        self._words: frozenset[str] | SortedRecords = (
+            frozenset(b"".join(self._sections.values()).decode("ascii").split()) if count <= SET_AT_MOST
+            else SortedRecords(self._sections, count))
         self._anagram_indexes: dict[int, LetterCountIndex] = {}
         #: What the list is: a system list name such as ``scowl:70:american:0``, a file path, or
         #: ``<memory>``.

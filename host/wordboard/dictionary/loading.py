@@ -49,9 +49,38 @@ def _read_sources(source: WordListSource) -> list[bytes]:
     return contents
 
 
+#: Memory compiling a list takes per line at its peak (measured: 745 MB for 3 million lines).
+COMPILE_BYTES_PER_LINE = 260
+
+
+def available_memory() -> int | None:
+    """Bytes of memory this machine can still give (``MemAvailable``), None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def check_memory(source: WordListSource, contents: list[bytes], available: int | None = None) -> None:
+    """Refuse, in one line, to compile a list this machine has not the memory for (a 3-million-line
+    list on a Pi with 1 GB), rather than being killed by the kernel part way."""
+    lines = sum(data.count(b"\n") + 1 for data in contents)
+    needed = lines * COMPILE_BYTES_PER_LINE
+    available = available_memory() if available is None else available
+    if available is not None and needed > available * 0.9:
+        raise UserError(f"word list {source.name!r} has {lines:,} lines: compiling it needs about "
+                        f"{needed // 2**20:,} MB and this machine has {available // 2**20:,} MB free; "
+                        f"use a smaller list (e.g. scowl:70), or close other programs")
+
+
 def compile_source(source: WordListSource, contents: list[bytes], rules: WordRules,
                    progress: ProgressCallback | None = None) -> Dictionary:
     """Compile already-read source files into a ``Dictionary`` (no cache involved)."""
+    check_memory(source, contents)
     entries: list[str] = []
     for data in contents:
         entries.extend(decode_word_list(data).splitlines())
