@@ -75,8 +75,10 @@ def test_hint_ranks_the_best_plays_and_names_their_squares(scrabble):
     board = place(Board(scrabble.board), "H8", "CAT")
     hints = hint(board, scrabble, "RATIOS?", DAWG, limit=5)
     assert [h.rank for h in hints] == [1, 2, 3, 4, 5]
-    assert [h.score for h in hints] == sorted((h.score for h in hints), reverse=True)
-    for h in hints:
+    assert [h.equity for h in hints] == sorted((h.equity for h in hints), reverse=True)
+    by_score = hint(board, scrabble, "RATIOS?", DAWG, limit=5, by="score")
+    assert [h.score for h in by_score] == sorted((h.score for h in by_score), reverse=True)
+    for h in hints + by_score:
         assert evaluate_play(board, scrabble, h.play, WORDS).score == h.score
         assert all(board[s] is None for s in h.squares)
 
@@ -104,10 +106,10 @@ def test_best_plays_the_top_score_and_casual_a_decent_common_word(scrabble):
     game = Game(scrabble, ["Ann", "Cpu"], dictionary=WORDS, seed=3)
     game.set_rack(game.current, "RATIOSE")
     best = Opponent(DAWG, scrabble, "best").choose(game)
-    top = hint(game.board, scrabble, "RATIOSE", DAWG, limit=1)[0]
+    top = hint(game.board, scrabble, "RATIOSE", DAWG, limit=1, by="score")[0]
     assert best.candidate.score == top.score and isinstance(best.move, Play)
     common = {"RAT", "TAR", "ART", "ARTS", "RATS", "STAR", "TEAR", "RATE", "AT", "TA", "TO", "IT"}
-    best_common = max(c.score for c in hint(game.board, scrabble, "RATIOSE", DAWG, limit=None)
+    best_common = max(c.score for c in hint(game.board, scrabble, "RATIOSE", DAWG, limit=None, by="score")
                       if c.candidate.word in common)
     picks = set()
     for seed in range(8):
@@ -136,7 +138,7 @@ def test_computer_games_are_complete_legal_and_deterministic(tiny):
     assert one.is_over and one.result.final == two.result.final
     assert [t.move for t in one.history] == [t.move for t in two.history]
     # Each play was the best available to the "best" player, by the analysis of the game.
-    analysis = analyse_game(one, DAWG)
+    analysis = analyse_game(one, DAWG, by="score")
     assert len(analysis.moves) == len(one.history)
     for move, turn in zip(analysis.moves, one.history):
         if turn.player == 0 and isinstance(turn.move, Play):
@@ -154,7 +156,7 @@ def test_analysis_of_a_record_puts_each_move_beside_the_best(scrabble):
 >Ann: XOIS??? - +0 10
 >Ben: ? -? +0 5
 """
-    analysis = analyse_record(gcg.parse(text, "g.gcg"), scrabble, DAWG)
+    analysis = analyse_record(gcg.parse(text, "g.gcg"), scrabble, DAWG, by="score")
     first, second, third, fourth = analysis.moves
     assert (first.turn, first.player, first.played, first.score) == (1, "Ann", "8G CAT", 10)
     assert first.best.score >= 10 and first.missed == first.best.score - 10
@@ -196,7 +198,7 @@ def test_analyse_and_selfplay_commands(lexicon, tmp_path, capsys):
                       ">Ben: RATIOSE 9G .O +5 5\n")
     assert main(["analyse", str(record), "--lexicon", lexicon]) == 0
     out = capsys.readouterr().out
-    assert "8G CAT" in out and "points missed" in out
+    assert "8G CAT" in out and "equity lost" in out
     assert main(["analyse", "--json", str(record), "--lexicon", lexicon]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["moves"][0]["played"] == "8G CAT"
@@ -261,7 +263,7 @@ def test_analysis_marks_a_play_the_word_list_lacks(lexicon, tmp_path, capsys):
     record = tmp_path / "g.gcg"
     record.write_text("#player1 Ann Ann\n#player2 Ben Ben\n>Ann: ACTXOIS 8G CAT +10 10\n"
                       ">Ben: ZZEEEEE H7 Z.Z +21 21\n")
-    analysis = analyse_record(gcg.load(record), load_edition("scrabble"), DAWG)
+    analysis = analyse_record(gcg.load(record), load_edition("scrabble"), DAWG, by="score")
     first, second = analysis.moves
     assert first.listed is True
     assert second.listed is False and second.best.score < second.score and second.missed == 0

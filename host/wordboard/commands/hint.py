@@ -24,10 +24,16 @@ def _position_arguments(parser: argparse.ArgumentParser) -> None:
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "hint", help="the best plays for a rack",
-        description="List the highest-scoring legal plays for RACK (? for a blank) on an empty board "
-                    "or on the board of a game record, with the squares each puts tiles on.")
+        description="List the best legal plays for RACK (? for a blank) on an empty board or on the "
+                    "board of a game record, with the squares each puts tiles on: ranked by equity "
+                    "(the score plus the value of the tiles kept; when the bag is empty, the score "
+                    "and the racks' values), with the exchange to make instead when one is worth "
+                    "more, or by score (--by score).")
     parser.add_argument("rack", metavar="RACK", help="the tiles on the rack, e.g. AEINRS?")
     parser.add_argument("--top", type=int, default=10, metavar="N", help="how many plays (default 10)")
+    parser.add_argument("--by", choices=("equity", "score"), default="equity",
+                        help="rank by equity (score plus the value of the tiles kept, as Quackle and "
+                             "Woogles do; the default) or by score")
     _position_arguments(parser)
     parser.set_defaults(handler=run_hint)
 
@@ -86,7 +92,7 @@ def open_dawg(lexicon: str):
 
 
 def run_hint(args) -> int:
-    from wordboard.crossword.hint import hint
+    from wordboard.crossword.hint import exchange_hint, hint
     from wordboard.crossword.movegen import rack_counts
     from wordboard.errors import UserError
 
@@ -102,16 +108,20 @@ def run_hint(args) -> int:
     edition, board, _ = load_position(args)
     check_rack(rack, edition, board)
     _, dawg = open_dawg(args.lexicon)
-    hints = hint(board, edition, rack, dawg, args.top)
+    hints = hint(board, edition, rack, dawg, args.top, by=args.by)
+    swap = exchange_hint(board, edition, rack, hints) if args.by == "equity" else None
     lit = frozenset(hints[0].squares) if hints else frozenset()
     print(board.render(lit))
     if not hints:
         print(f"no play for {args.rack.upper()}")
-        return 0
-    print(f"best plays for {args.rack.upper()} ([ ] marks the first):")
-    for h in hints:
-        tiles = " ".join(str(p) for p in h.play.placements)
-        print(f"{h}   {tiles}")
+    else:
+        print(f"best plays for {args.rack.upper()} by {args.by} ([ ] marks the first):")
+        for h in hints:
+            tiles = " ".join(str(p) for p in h.play.placements)
+            print(f"{h}   {tiles}")
+    if swap is not None:
+        print(f"better than any play: swap {swap.swap}, keeping {swap.keep or 'nothing'} "
+              f"(equity {swap.equity:.1f})")
     return 0
 
 

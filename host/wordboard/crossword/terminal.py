@@ -68,7 +68,7 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
 def _play(jgame, edition, dictionary, dawg, *, strength: str, name: str, seed: int, stdin: TextIO,
           stdout: TextIO) -> int:
     from wordboard.crossword import Exchange, IllegalMove, Pass, Play
-    from wordboard.crossword.hint import hint
+    from wordboard.crossword.hint import game_situation, hint
     from wordboard.crossword.opponent import Opponent
 
     game = jgame.game
@@ -130,7 +130,7 @@ def _play(jgame, edition, dictionary, dawg, *, strength: str, name: str, seed: i
                     + " ".join(unseen[i:i + 10] for i in range(0, len(unseen), 10)))
                 continue
             if command == "hint":
-                for h in hint(game.board, edition, rack, dawg, 5):
+                for h in hint(game.board, edition, rack, dawg, 5, situation=game_situation(game)):
                     say(str(h))
                 continue
             if command == "pass":
