@@ -18,8 +18,8 @@ def register(subparsers) -> None:
     parser.add_argument("records", nargs="+", metavar="GAME.gcg", help="game records")
     parser.add_argument("--edition", metavar="NAME|PATH", default=None,
                         help="board and tile set (default: the record's edition note, else scrabble)")
-    parser.add_argument("--lexicon", metavar="LIST|PATH", default="scowl:70",
-                        help="word list: a file, wamerican, wbritish or scowl:SIZE (default scowl:70)")
+    parser.add_argument("--lexicon", metavar="LIST|PATH", default="wordgame",
+                        help="word list: wordgame (the default: the word-game list Lexulous and Scrabble play with), a file, wamerican, wbritish or scowl:SIZE")
     parser.add_argument("--by", choices=("equity", "score"), default="equity",
                         help="rank moves by equity (score plus the value of the tiles kept; the "
                              "default) or by score")

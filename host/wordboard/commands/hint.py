@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 
 LEXICON_HELP = ("word list: a file with one word per line, wamerican, wbritish or scowl:SIZE "
-                "(default: scowl:70)")
+                "(default: wordgame, the list Lexulous and Scrabble play with)")
 
 
 def _position_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,7 +18,7 @@ def _position_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the board before the record's N-th move (default: after its last)")
     parser.add_argument("--edition", metavar="NAME|PATH", default=None,
                         help="board and tile set (default: the record's edition note, else scrabble)")
-    parser.add_argument("--lexicon", metavar="LIST|PATH", default="scowl:70", help=LEXICON_HELP)
+    parser.add_argument("--lexicon", metavar="LIST|PATH", default="wordgame", help=LEXICON_HELP)
 
 
 def register(subparsers) -> None:

@@ -14,8 +14,8 @@ def register(subparsers) -> None:
     parser.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default 1)")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="seed of the first game; game i uses S + i (default 0)")
-    parser.add_argument("--lexicon", metavar="LIST|PATH", default="scowl:70",
-                        help="word list: a file, wamerican, wbritish or scowl:SIZE (default scowl:70)")
+    parser.add_argument("--lexicon", metavar="LIST|PATH", default="wordgame",
+                        help="word list: wordgame (the default: the word-game list Lexulous and Scrabble play with), a file, wamerican, wbritish or scowl:SIZE")
     parser.add_argument("--strength", action="append", choices=("best", "casual"), default=None,
                         help="a player's strength, once per player (default: best against best)")
     parser.add_argument("--gcg", metavar="DIR", default=None, help="write each game to DIR as GCG")
