@@ -14,6 +14,12 @@ import os
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from wordboard.leds.frame import Frame
+    from wordboard.leds.strip import BoardLeds
+    from wordboard.screen.hub import ScreenHub
 
 SENSINGS = ("auto", "camera", "sensor", "both")
 #: ``$WORDBOARD_SENSING``: the service's choice of sensing (``wordboard run --sensing`` wins)
@@ -89,7 +95,18 @@ def sensing_wanted(choice: str | None, environ: Mapping[str, str] | None = None)
     return value
 
 
-def waiting_frame(rows: int, cols: int, t: float):
+class Notifying(Protocol):
+    """What waiting tells systemd (:class:`wordboard.notify.Notifier`)."""
+
+    @property
+    def watchdog_interval(self) -> float | None: ...
+
+    def ready(self, status: str | None = None) -> object: ...
+
+    def watchdog(self) -> object: ...
+
+
+def waiting_frame(rows: int, cols: int, t: float) -> Frame:
     """The LEDs while the board waits for its hardware: the border breathing amber (nothing
     on the squares: there is no game), so a glance at the table says "not ready"."""
     from wordboard.leds.frame import OFF, Frame
@@ -98,7 +115,7 @@ def waiting_frame(rows: int, cols: int, t: float):
     return waiting().apply(Frame.filled(rows, cols, OFF), t)
 
 
-def waiting_snapshot(message: str, rows: int = 15, cols: int = 15) -> dict:
+def waiting_snapshot(message: str, rows: int = 15, cols: int = 15) -> dict[str, object]:
     """What the screen shows while the board waits: an empty board and the reason."""
     return {"game": {"id": 0, "kind": "waiting", "title": "wordboard", "edition": ""},
             "players": [], "to_move": None, "bag": None, "history": [], "last": None, "result": None,
@@ -108,8 +125,9 @@ def waiting_snapshot(message: str, rows: int = 15, cols: int = 15) -> dict:
 
 
 def wait_for_hardware(wanted: str, *, out: Callable[[str], None] = print,
-                      should_stop: Callable[[], bool] = lambda: False, notifier=None, leds=None,
-                      hub=None, poll: float = POLL, look: Callable[[], Attached] = look,
+                      should_stop: Callable[[], bool] = lambda: False,
+                      notifier: Notifying | None = None, leds: BoardLeds | None = None,
+                      hub: ScreenHub | None = None, poll: float = POLL, look: Callable[[], Attached] = look,
                       sleep: Callable[[float], None] = time.sleep,
                       clock: Callable[[], float] = time.monotonic) -> Attached | None:
     """Return what is attached once it is enough for ``wanted`` sensing; until then say once what

@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from wordboard.datafile import DataFile
 
@@ -45,7 +46,7 @@ def load_button_config(path: str | Path) -> ButtonConfig:
     return parse_button_config(DataFile.read(path, what="button configuration"))
 
 
-def installed_button_config(environ=None) -> ButtonConfig:
+def installed_button_config(environ: Mapping[str, str] | None = None) -> ButtonConfig:
     """The owner's ``buttons.conf`` in the config folder (``/etc/wordboard`` for the service,
     filled from ``hardware/`` by ``host/systemd/install``), else the default pins."""
     from wordboard.paths import config_dir
@@ -62,7 +63,7 @@ def parse_button_config(data: DataFile) -> ButtonConfig:
     for key, entry in section.entries.items():
         if key not in NAMES:
             raise data.error(entry.line, f"unknown button '{entry.key}' (known: {', '.join(NAMES)})")
-        pin = section.get(key, _pin)
+        pin = section.get(key, _pin, required=True)
         if pin in used:
             raise data.error(entry.line, f"GPIO {pin} is already used by '{used[pin]}'")
         used[pin] = key
@@ -111,8 +112,20 @@ class _State:
         self.long_sent = False
 
 
+class _Button(Protocol):
+    """What the panel uses of a ``gpiozero.Button`` (gpiozero ships no type information)."""
+
+    when_pressed: Callable[[], None] | None
+    when_released: Callable[[], None] | None
+
+    @property
+    def is_pressed(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
 class ButtonPanel:
-    def __init__(self, config: ButtonConfig | None = None, *, pin_factory=None,
+    def __init__(self, config: ButtonConfig | None = None, *, pin_factory: object | None = None,
                  clock: Callable[[], float] = time.monotonic):
         from gpiozero import Button
 
@@ -120,7 +133,7 @@ class ButtonPanel:
         self.clock = clock
         self._lock = threading.Lock()
         self._injected: list[ButtonEvent] = []
-        self.buttons = {}
+        self.buttons: dict[str, _Button] = {}
         self._state: dict[str, _State] = {}
         now = clock()
         for name, pin in self.config.pins.items():
@@ -131,8 +144,8 @@ class ButtonPanel:
             self.buttons[name] = button
             self._state[name] = state
 
-    def _edge(self, state: _State, level: bool):
-        def record():
+    def _edge(self, state: _State, level: bool) -> Callable[[], None]:
+        def record() -> None:
             with self._lock:
                 state.edges.append((self.clock(), level))
         return record
@@ -192,8 +205,8 @@ class ButtonPanel:
         for button in self.buttons.values():
             button.close()
 
-    def __enter__(self):
+    def __enter__(self) -> ButtonPanel:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 from wordboard import __version__
 from wordboard.commands import COMMAND_MODULES
@@ -14,7 +15,7 @@ from wordboard.errors import UserError
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line on stderr and exit status 2."""
 
-    def error(self, message):  # noqa: D401 - argparse API
+    def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse API
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 

@@ -25,11 +25,12 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar, overload
 
 from wordboard.errors import DataFileError, UserError
 
 T = TypeVar("T")
+D = TypeVar("D")
 
 _SECTION = re.compile(r"^\[\s*([A-Za-z0-9_.\- ]+?)\s*\]$")
 _KEY = re.compile(r"^([A-Za-z][A-Za-z0-9_\-]*)\s*:\s*(.*)$")
@@ -75,9 +76,27 @@ class Section:
         self._used.add(key)
         return self.entries[key]
 
-    def get(self, key: str, convert: Callable[[str], T] = str, default: T | None = None,
-            *, required: bool = False) -> T | None:
-        """The value of ``key`` converted by ``convert``.
+    # The value's type (``T`` is what ``convert`` returns, ``str`` without it): ``T`` when the key
+    # is required, ``T`` or the default's type with a default, else ``T | None``.
+    @overload
+    def get(self, key: str, *, required: Literal[True]) -> str: ...
+    @overload
+    def get(self, key: str, *, default: str, required: bool = False) -> str: ...
+    @overload
+    def get(self, key: str, *, default: None = None, required: bool = False) -> str | None: ...
+    @overload
+    def get(self, key: str, convert: Callable[[str], T], default: None = None,
+            *, required: Literal[True]) -> T: ...
+    @overload
+    def get(self, key: str, convert: Callable[[str], T], default: D, *, required: bool = False) -> T | D: ...
+    @overload
+    def get(self, key: str, convert: Callable[[str], T], default: None = None,
+            *, required: bool = False) -> T | None: ...
+
+    def get(self, key: str, convert: Callable[[str], object] = str, default: object = None,
+            *, required: bool = False) -> object:
+        """The value of ``key`` converted by ``convert``; ``default`` if the key is missing (an
+        error if ``required``).
 
         ``convert`` may raise ``ValueError`` with a message; it is reported on the entry's line.
         """

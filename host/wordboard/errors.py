@@ -3,6 +3,10 @@
 The command line prints them as one line on stderr and exits with status 2, never a traceback.
 """
 
+from __future__ import annotations
+
+import os
+
 
 class UserError(Exception):
     """A mistake in what the user gave: a missing file, a bad edition, an unknown word list."""
@@ -15,7 +19,7 @@ class DataFileError(UserError):
     squares, expected 15``.
     """
 
-    def __init__(self, path, line: int | None, problem: str):
+    def __init__(self, path: str | os.PathLike[str], line: int | None, problem: str):
         self.path = str(path)
         self.line = line
         self.problem = problem

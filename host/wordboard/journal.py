@@ -33,14 +33,23 @@ import logging
 import os
 import sqlite3
 import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from types import TracebackType
+from typing import Any, Literal, Protocol, TypeAlias, TypeVar
 
 from wordboard.errors import UserError
 from wordboard.paths import data_dir
 
 log = logging.getLogger(__name__)
+
+#: An event's data, a game's options: a JSON object as :func:`json.loads` gives it (what its
+#: values are is for the game's codec to know).
+JsonObject: TypeAlias = dict[str, Any]
+#: A row as :mod:`sqlite3` gives it.
+_Row: TypeAlias = tuple[Any, ...]
+_T = TypeVar("_T")
 
 SCHEMA_VERSION = 1
 #: pages the write-ahead log may hold before it is checkpointed into the database (SQLite's
@@ -69,7 +78,7 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
-def default_path(environ=None, *, twin: bool = False) -> Path:
+def default_path(environ: Mapping[str, str] | None = None, *, twin: bool = False) -> Path:
     """The journal of games on the board, or with ``twin`` of games on the digital twin (kept
     apart so demo games never mix with real ones)."""
     return data_dir(environ) / ("journal-twin.sqlite3" if twin else "journal.sqlite3")
@@ -82,7 +91,7 @@ class GameInfo:
     edition: str
     players: tuple[str, ...]
     seed: int | None
-    options: dict
+    options: JsonObject
     started: float
     finished: float | None
     result: Any
@@ -94,12 +103,12 @@ class GameInfo:
 class Event:
     seq: int
     type: str  # "move" or "decision"
-    data: dict
+    data: JsonObject
     at: float
 
 
 class Journal:
-    def __init__(self, path: str | Path | None = None, *, clock=time.time):
+    def __init__(self, path: str | Path | None = None, *, clock: Callable[[], float] = time.time):
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
         #: what a salvage of a damaged journal lost, for the caller to show (None: nothing happened)
@@ -208,7 +217,7 @@ class Journal:
                     kept_games.add(row[0])
                 except sqlite3.Error:
                     unread += 1
-            by_game: dict[int, dict[int, tuple]] = {}
+            by_game: dict[int, dict[int, _Row]] = {}
             for row in events:
                 by_game.setdefault(row[0], {})[row[1]] = row
             kept_events = 0
@@ -250,22 +259,22 @@ class Journal:
             f"the damaged file is kept as {aside.name}")
         log.warning("%s", self.salvage_report)
 
-    def _transaction(self):
+    def _transaction(self) -> _Transaction:
         return _Transaction(self.db)
 
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self):
+    def __enter__(self) -> Journal:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- writing -------------------------------------------------------------------------------
 
-    def start_game(self, kind: str, edition: str, players, *, seed: int | None = None,
-                   options: dict | None = None) -> int:
+    def start_game(self, kind: str, edition: str, players: Iterable[str], *, seed: int | None = None,
+                   options: JsonObject | None = None) -> int:
         with self._transaction():
             cur = self.db.execute(
                 "INSERT INTO games (kind, edition, players, seed, options, started) VALUES (?,?,?,?,?,?)",
@@ -273,7 +282,7 @@ class Journal:
         assert cur.lastrowid is not None  # an INSERT gives its row id
         return cur.lastrowid
 
-    def append(self, game: int, type: str, data: dict, *, seq: int | None = None) -> int:
+    def append(self, game: int, type: str, data: JsonObject, *, seq: int | None = None) -> int:
         """Append an event durably; returns its ``seq``. With ``seq`` given, an event already
         stored there must be identical (then nothing is written), else :class:`JournalConflict`."""
         if type not in ("move", "decision"):
@@ -374,10 +383,10 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _read_rows(db, table: str, columns: str, unread: list[int]) -> list[tuple]:
+def _read_rows(db: sqlite3.Connection, table: str, columns: str, unread: list[int]) -> list[_Row]:
     """Every row of ``table`` that reads, in rowid order, skipping over damaged pages: after an
     error the scan starts again further on (1, 2, 4... rowids past the last good one)."""
-    rows: list[tuple] = []
+    rows: list[_Row] = []
     last = 0
     while True:
         skip = 0
@@ -409,7 +418,7 @@ def _read_rows(db, table: str, columns: str, unread: list[int]) -> list[tuple]:
             return rows
 
 
-def _read_what_reads(path: Path) -> tuple[list[tuple], list[tuple], int]:
+def _read_what_reads(path: Path) -> tuple[list[_Row], list[_Row], int]:
     """The damaged journal's readable games and events, and how many stretches did not read."""
     unread = [0]
     try:
@@ -434,13 +443,14 @@ def _read_what_reads(path: Path) -> tuple[list[tuple], list[tuple], int]:
 
 
 class _Transaction:
-    def __init__(self, db):
+    def __init__(self, db: sqlite3.Connection):
         self.db = db
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> Literal[False]:
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
 
@@ -451,12 +461,14 @@ _GAME_QUERY = ("SELECT g.id, g.kind, g.edition, g.players, g.seed, g.options, g.
                "LEFT JOIN events e ON e.game = g.id")
 
 
-def _info(row) -> GameInfo:
+def _info(row: _Row) -> GameInfo:
     gid, kind, edition, players, seed, options, started, finished, result, n, events_ok = row
-    bad = []
+    bad: list[str] = []
 
-    def read(name, text, kind_of, default):
+    def read(name: str, text: object, kind_of: type[_T], default: _T) -> _T:
         try:
+            if not isinstance(text, (str, bytes)):  # NULL, or a number where JSON text was
+                raise TypeError(f"not JSON text: {text!r}")
             value = json.loads(text)
         except (TypeError, ValueError):
             bad.append(name)
@@ -479,7 +491,7 @@ def _info(row) -> GameInfo:
                     result, n, damaged)
 
 
-def _dumps(value) -> str:
+def _dumps(value: object) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
@@ -493,13 +505,13 @@ class GameCodec(Protocol):
     def new_game(self, info: GameInfo) -> Any:
         """A fresh engine for the journal's game (edition, players, seed, options)."""
 
-    def encode_move(self, move: Any) -> dict:
+    def encode_move(self, move: Any) -> JsonObject:
         """A move as JSON."""
 
-    def check(self, game: Any, event_type: str, data: dict) -> None:
+    def check(self, game: Any, event_type: str, data: JsonObject) -> None:
         """Raise (the engine's illegal-move error) if the event cannot be applied."""
 
-    def apply(self, game: Any, event_type: str, data: dict) -> None:
+    def apply(self, game: Any, event_type: str, data: JsonObject) -> None:
         """Apply one event to the engine."""
 
     def result(self, game: Any) -> Any:
@@ -517,8 +529,9 @@ def codec_for(kind: str) -> GameCodec:
     return registry.family_for_kind(kind).codec()
 
 
-def rebuild(journal: Journal, game_id: int):
-    """The engine of a journalled game, with every event replayed: ``(info, game)``."""
+def rebuild(journal: Journal, game_id: int) -> tuple[GameInfo, Any]:
+    """The engine of a journalled game, with every event replayed: ``(info, game)`` (the engine
+    is what the codec makes: :class:`GameCodec`'s games are untyped)."""
     info = journal.game(game_id)
     if info.damaged:
         raise JournalDamaged(f"game {game_id} is damaged ({info.damaged}): it cannot be replayed")
@@ -540,7 +553,7 @@ class JournaledGame:
     it. ``play(move)`` does the same for an engine move.
     """
 
-    def __init__(self, journal: Journal, game_id: int, game=None):
+    def __init__(self, journal: Journal, game_id: int, game: Any = None):
         self.journal = journal
         self.id = game_id
         self.info = journal.game(game_id)
@@ -551,17 +564,18 @@ class JournaledGame:
         self.seq = self.info.events
         #: called before a move is journalled (after it is checked): what must be on disk before
         #: the move, such as the game clock's time (:mod:`wordboard.controller.gameclock`)
-        self.before_move: list = []
+        self.before_move: list[Callable[[], object]] = []
         result = self.codec.result(game)
         if result is not None and self.info.finished is None:
             journal.finish(game_id, result)  # the power went between the last move and this
 
     @classmethod
-    def start(cls, journal: Journal, kind: str, edition: str, players, *, seed=None, options=None):
+    def start(cls, journal: Journal, kind: str, edition: str, players: Iterable[str], *,
+              seed: int | None = None, options: JsonObject | None = None) -> JournaledGame:
         game_id = journal.start_game(kind, edition, players, seed=seed, options=options)
         return cls(journal, game_id)
 
-    def record(self, type: str, data: dict) -> None:
+    def record(self, type: str, data: JsonObject) -> None:
         self.codec.check(self.game, type, data)
         if type == "move":
             for hook in list(self.before_move):
@@ -573,6 +587,6 @@ class JournaledGame:
         if result is not None:
             self.journal.finish(self.id, result)
 
-    def play(self, move) -> None:
+    def play(self, move: object) -> None:
         self.record("move", self.codec.encode_move(move))
 

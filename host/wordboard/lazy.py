@@ -23,7 +23,7 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> tuple[Callable[[st
     names in ``exports`` (name -> the module it comes from); a name once imported is kept."""
     namespace = sys.modules[package].__dict__
 
-    def __getattr__(name: str):
+    def __getattr__(name: str) -> object:
         module = exports.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import os
 import socket
+from collections.abc import Mapping
 
 
 class Notifier:
-    def __init__(self, environ=None):
+    def __init__(self, environ: Mapping[str, str] | None = None):
         environ = os.environ if environ is None else environ
         self.address = environ.get("NOTIFY_SOCKET") or None
         usec = environ.get("WATCHDOG_USEC", "")

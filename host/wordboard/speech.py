@@ -150,12 +150,13 @@ def fix_wav_sizes(data: bytes) -> bytes | None:
     return None
 
 
-def make_speaker(enabled: bool = True, **options) -> EspeakSpeaker | SilentSpeaker:
+def make_speaker(enabled: bool = True, *, binary: str | None = None, voice: str = DEFAULT_VOICE,
+                 words_per_minute: int = DEFAULT_WORDS_PER_MINUTE) -> EspeakSpeaker | SilentSpeaker:
     """espeak-ng when ``enabled`` and installed, otherwise a :class:`SilentSpeaker`."""
     if not enabled:
         return SilentSpeaker()
     try:
-        return EspeakSpeaker(**options)
+        return EspeakSpeaker(binary, voice=voice, words_per_minute=words_per_minute)
     except FileNotFoundError:
         return SilentSpeaker()
 

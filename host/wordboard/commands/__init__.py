@@ -5,6 +5,14 @@ function taking the parsed arguments and returning an exit status. Modules impor
 dependencies inside the handler so ``wordboard --help`` stays fast.
 """
 
+from __future__ import annotations
+
+import argparse
+from typing import TypeAlias
+
+#: What ``register(subparsers)`` is given: ``add_subparsers()`` of the parser above.
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
 # The order here is the order ``wordboard --help`` lists them.
 COMMAND_MODULES = [
     "run",

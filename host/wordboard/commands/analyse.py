@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
+from wordboard.commands import Subparsers
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "analyse", help="each move of a game beside the best move then, and the equity lost",
         description="For every move of a game record (GCG) whose rack is recorded, find the best "
@@ -27,7 +30,7 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record
     from wordboard.commands.hint import open_dawg

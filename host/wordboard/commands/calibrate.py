@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 
+from wordboard.commands import Subparsers
+
 #: The corner-marker sheet's print resolution (A4 at 300 dpi: 2480 x 3507 pixels).
 MARKER_SHEET_DPI = 300
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "calibrate",
         help="find the board in the camera picture and save where it is",
@@ -36,7 +38,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from wordboard.camera.calibration import ANNOTATED_FILE, CameraCalibration, annotate, config_dir, save_calibration
+    from wordboard.camera.calibration import ANNOTATED_FILE, CameraCalibration, annotate, save_calibration
     from wordboard.camera.capture import open_source
     from wordboard.camera.geometry import GridWarp, parse_corners
     from wordboard.camera.images import write_png
@@ -44,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from wordboard.camera.markers import render_marker_sheet
     from wordboard.commands.scan import board_layout
     from wordboard.errors import UserError
+    from wordboard.paths import config_dir
 
     if args.print_markers:
         try:

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported when used, so that ``wordboard --help`` stays fast
+    from wordboard.dictionary import Dictionary
+    from wordboard.editions import Edition
+    from wordboard.gcg import GameRecord
+
 #: The word list games use unless told otherwise. SCOWL keeps abbreviations and proper nouns in
 #: files of their own, so unlike wamerican (which has qt, vs, ts) it needs no guessing; size 70
 #: is a large dictionary's vocabulary (111,817 words).
 DEFAULT_LEXICON = "scowl:70"
 
 
-def open_edition(name_or_path: str):
+def open_edition(name_or_path: str) -> Edition:
     from wordboard.editions import load_edition
 
     return load_edition(name_or_path)
 
 
-def edition_for_record(record, name_or_path: str | None):
+def edition_for_record(record: GameRecord, name_or_path: str | None) -> Edition:
     """The edition asked for, else the record's (``#note Edition: NAME``), else Scrabble."""
     from wordboard.crossword.record import record_edition
     from wordboard.errors import UserError
@@ -29,7 +36,7 @@ def edition_for_record(record, name_or_path: str | None):
                         "wordboard; give its file with --edition PATH") from None
 
 
-def open_lexicon(name_or_path: str | None, *, progress: bool = True):
+def open_lexicon(name_or_path: str | None, *, progress: bool = True) -> Dictionary | None:
     """A dictionary for ``name_or_path``, or ``None`` for ``none`` (no word checks)."""
     if name_or_path is None or name_or_path.lower() == "none":
         return None

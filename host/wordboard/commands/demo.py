@@ -6,11 +6,18 @@ put through the rules engine, every play re-scored, the board and the scores aft
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
+from typing import TYPE_CHECKING
+
+from wordboard.commands import Subparsers
+
+if TYPE_CHECKING:  # imported when used, so that ``wordboard --help`` stays fast
+    from wordboard.crossword.replay import ReplayStep
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "demo",
         help="replay a game move by move, printing the board and the scores",
@@ -27,7 +34,7 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record
     from wordboard.crossword.replay import replay_record
@@ -43,7 +50,7 @@ def run(args) -> int:
         print("   squares: = triple word  - double word  \" triple letter  ' double letter  * centre;"
               " [ ] the last move; lower case: a blank")
 
-        def show(step):
+        def show(step: ReplayStep) -> None:
             print()
             print(describe_event(step.event))
             print(step.board.render(step.squares))

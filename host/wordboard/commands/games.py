@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+from typing import TYPE_CHECKING, Any
+
+from wordboard.commands import Subparsers
+
+if TYPE_CHECKING:  # imported when used, so that ``wordboard --help`` stays fast
+    from wordboard.engine import Engine
+    from wordboard.journal import GameInfo, Journal
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "games", help="list, show, resume and export the games in the journal",
         description="The journal keeps every move of every game played on the board (in "
@@ -36,19 +44,19 @@ def register(subparsers) -> None:
     export.set_defaults(handler=run_export)
 
 
-def _journal(args):
+def _journal(args: argparse.Namespace) -> Journal:
     from wordboard.journal import Journal, default_path
 
     return Journal(args.journal or default_path(twin=args.twin))
 
 
-def _when(t) -> str:
+def _when(t: float | None) -> str:
     import time
 
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t else "-"
 
 
-def run_list(args) -> int:
+def run_list(args: argparse.Namespace) -> int:
     with _journal(args) as journal:
         if journal.salvage_report:
             print(journal.salvage_report)
@@ -70,7 +78,7 @@ def run_list(args) -> int:
     return 0
 
 
-def _describe(info, game) -> list[str]:
+def _describe(info: GameInfo, game: Engine[Any]) -> list[str]:
     """The game's position, from its family (the board, the scores) and its engine (whose turn,
     how it ended)."""
     from wordboard import registry
@@ -82,20 +90,21 @@ def _describe(info, game) -> list[str]:
                      + ", ".join(f"{p} {s}" for p, s in outcome.scores.items()) + f"; {outcome.result_text()}")
     else:
         waiting = game.waiting_for()
+        assert waiting.player is not None, "a game that is not over waits for a player"
         names = game.player_names
         what = "to play" if waiting.what == "move" else "to answer"
         lines.append(f"{names[waiting.player]} {what}")
     return lines
 
 
-def _refuse_damaged(info, what: str) -> None:
+def _refuse_damaged(info: GameInfo, what: str) -> None:
     from wordboard.errors import UserError
 
     if info.damaged:
         raise UserError(f"game {info.id} is damaged ({info.damaged}): it cannot be {what}")
 
 
-def run_show(args) -> int:
+def run_show(args: argparse.Namespace) -> int:
     from wordboard.journal import rebuild
 
     with _journal(args) as journal:
@@ -116,7 +125,7 @@ def run_show(args) -> int:
     return 0
 
 
-def run_resume(args) -> int:
+def run_resume(args: argparse.Namespace) -> int:
     from wordboard.errors import UserError
     from wordboard.journal import rebuild
 
@@ -136,7 +145,7 @@ def run_resume(args) -> int:
     return 0
 
 
-def run_export(args) -> int:
+def run_export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from wordboard import registry

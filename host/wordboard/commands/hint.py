@@ -6,6 +6,18 @@ The board is empty, or the position of a game record (GCG) before one of its mov
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from wordboard.commands import Subparsers
+
+if TYPE_CHECKING:  # imported when used, so that ``wordboard --help`` stays fast
+    from wordboard.crossword.board import Board, Square
+    from wordboard.crossword.dawg import Dawg
+    from wordboard.crossword.replay import ReplayStep
+    from wordboard.dictionary import Dictionary
+    from wordboard.editions import Edition
+    from wordboard.gcg import GameRecord
 
 LEXICON_HELP = ("word list: a file with one word per line, wamerican, wbritish or scowl:SIZE "
                 "(default: wordgame, the list Lexulous and Scrabble play with)")
@@ -21,7 +33,7 @@ def _position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lexicon", metavar="LIST|PATH", default="wordgame", help=LEXICON_HELP)
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "hint", help="the best plays for a rack",
         description="List the best legal plays for RACK (? for a blank) on an empty board or on the "
@@ -49,7 +61,7 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run_blank)
 
 
-def load_position(args):
+def load_position(args: argparse.Namespace) -> tuple[Edition, Board, GameRecord | None]:
     """(edition, board, record or None) for ``--game``/``--turn``/``--edition``."""
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record, open_edition
@@ -64,10 +76,10 @@ def load_position(args):
         return edition, Board(edition.board), None
     record = gcg.load(args.game)
     edition = edition_for_record(record, args.edition)
-    boards = []
+    boards: list[Board] = []
     state = {"board": Board(edition.board)}
 
-    def on_step(step):
+    def on_step(step: ReplayStep) -> None:
         if isinstance(step.event, (gcg.Play, gcg.Exchange, gcg.Pass)):
             boards.append(state["board"])
         state["board"] = step.board.copy()
@@ -80,7 +92,7 @@ def load_position(args):
     return edition, boards[args.turn - 1], record
 
 
-def open_dawg(lexicon: str):
+def open_dawg(lexicon: str) -> tuple[Dictionary, Dawg]:
     from wordboard.commands.common import open_lexicon
     from wordboard.crossword.dawgcache import dawg_for
     from wordboard.errors import UserError
@@ -91,7 +103,7 @@ def open_dawg(lexicon: str):
     return dictionary, dawg_for(dictionary)
 
 
-def run_hint(args) -> int:
+def run_hint(args: argparse.Namespace) -> int:
     from wordboard.crossword.hint import exchange_hint, hint
     from wordboard.crossword.movegen import rack_counts
     from wordboard.errors import UserError
@@ -125,7 +137,7 @@ def run_hint(args) -> int:
     return 0
 
 
-def check_rack(rack: str, edition, board) -> None:
+def check_rack(rack: str, edition: Edition, board: Board) -> None:
     """``UserError`` unless ``rack`` fits the edition's rack and the tiles not on ``board``."""
     from collections import Counter
 
@@ -135,8 +147,8 @@ def check_rack(rack: str, edition, board) -> None:
     if len(rack) > size:
         raise UserError(f"rack {rack}: {len(rack)} tiles, but a {edition.name} rack holds {size}")
     left = Counter(edition.tiles.counts)
-    for _, tile in board.tiles():
-        left["?" if tile.blank else tile.letter] -= 1
+    for _, on_board in board.tiles():
+        left["?" if on_board.blank else on_board.letter] -= 1
     for tile, n in sorted(Counter(rack).items()):
         if n > max(left[tile], 0):
             name = "blank" if tile == "?" else tile
@@ -144,7 +156,7 @@ def check_rack(rack: str, edition, board) -> None:
                             f"{'is' if left[tile] == 1 else 'are'} left off the board in {edition.name}")
 
 
-def run_blank(args) -> int:
+def run_blank(args: argparse.Namespace) -> int:
     from wordboard.crossword.board import Square, square_name
     from wordboard.crossword.hint import infer_blanks
     from wordboard.crossword.moves import parse_position
@@ -159,7 +171,7 @@ def run_blank(args) -> int:
     dr, dc = (0, 1) if across else (1, 0)
     if not args.word:
         raise UserError("WORD is empty: give the main word, e.g. QU?T")
-    tiles = []
+    tiles: list[tuple[Square, str]] = []
     for i, ch in enumerate(args.word):
         square = Square(row + dr * i, col + dc * i)
         if not board.on_board(square):
@@ -202,7 +214,7 @@ class _AnyWord:
         return True
 
 
-def _placement_problem(board, edition, tiles) -> str | None:
+def _placement_problem(board: Board, edition: Edition, tiles: Sequence[tuple[Square, str]]) -> str | None:
     """Why putting ``tiles`` down is illegal whatever the blanks stand for, or ``None``."""
     from wordboard.crossword.moves import Placement, Play
     from wordboard.crossword.scoring import IllegalMove, evaluate_play

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
 
-def register(subparsers) -> None:
+from wordboard.commands import Subparsers
+
+if TYPE_CHECKING:  # imported when used, so that ``wordboard --help`` stays fast
+    from wordboard.leds.config import LedConfig
+    from wordboard.leds.frame import Colour, Frame, Square
+    from wordboard.leds.strip import BoardLeds
+
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "leds", help="show a scene on the board's LEDs, or test their wiring",
         description="Drive the LEDs under the squares: the real strip on a Raspberry Pi "
@@ -35,19 +45,19 @@ def register(subparsers) -> None:
     test.set_defaults(handler=run_test, game=None)
 
 
-def _squares(text: str | None):
+def _squares(text: str | None) -> list[Square]:
     from wordboard.crossword.board import parse_square
 
     return [parse_square(s) for s in text.split(",")] if text else []
 
 
-def _config(args, rows: int, cols: int):
+def _config(args: argparse.Namespace, rows: int, cols: int) -> LedConfig:
     from wordboard.leds.config import board_config
 
     return board_config(rows, cols, args.config)
 
 
-def _output(args, leds, config) -> None:
+def _output(args: argparse.Namespace, leds: BoardLeds, config: LedConfig) -> None:
     from wordboard.leds import SimulatedPixels, emitted_frame
     from wordboard.leds.render import to_terminal, write_png
 
@@ -62,14 +72,14 @@ def _output(args, leds, config) -> None:
         print(f"written to the LEDs (brightness {leds.brightness:.2f})")
 
 
-def _scene(game: str):
+def _scene(game: str) -> tuple[int, int, Frame]:
     from wordboard import registry
 
     family, edition = registry.resolve(game)
     return family.empty_scene(edition)
 
 
-def run_show(args) -> int:
+def run_show(args: argparse.Namespace) -> int:
     from wordboard.leds import open_board_leds
     from wordboard.leds import overlays as ov
 
@@ -90,7 +100,7 @@ def run_show(args) -> int:
     return 0
 
 
-def run_test(args) -> int:
+def run_test(args: argparse.Namespace) -> int:
     import re
 
     from wordboard.errors import UserError
@@ -109,13 +119,14 @@ def run_test(args) -> int:
     # A gradient along the chain: LED 0 red through green to blue at the end; the first LED of
     # every panel white. On the board, the colours must run the way the wiring map says.
     wiring = config.wiring
-    firsts, n = set(), 0
+    firsts: set[int] = set()
+    n = 0
     for panel in wiring.panels:
         n += panel.skip
         firsts.add(n)
         n += panel.size
 
-    def colour(square):
+    def colour(square: Square) -> Colour:
         i = wiring.index(square)
         if i in firsts:
             return (255, 255, 255)

@@ -5,14 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import TYPE_CHECKING
 
+from wordboard.commands import Subparsers
 from wordboard.progress import ProgressLine
+
+if TYPE_CHECKING:  # imported when used, so that ``wordboard --help`` stays fast
+    from wordboard.dictionary import Dictionary
 
 LIST_HELP = ("a word list: wamerican, wbritish, scowl:SIZE[:SPELLING[:VARIANTS]] "
              "(e.g. scowl:70, scowl:80:british) or the path of a file with one word per line")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "lexicon", help="inspect, compile and query word lists",
         description="Inspect, compile and query the word lists that decide which words are valid. "
@@ -82,15 +87,15 @@ def _count(text: str) -> int:
     return value
 
 
-def _load(list_name: str, **kwargs):
+def _load(list_name: str) -> tuple[Dictionary, float]:
     from wordboard.dictionary import load_dictionary
 
     started = time.perf_counter()
-    dictionary = load_dictionary(list_name, progress=ProgressLine(f"compiling {list_name}", "entries"), **kwargs)
+    dictionary = load_dictionary(list_name, progress=ProgressLine(f"compiling {list_name}", "entries"))
     return dictionary, time.perf_counter() - started
 
 
-def _list(args) -> int:
+def _list(args: argparse.Namespace) -> int:
     from wordboard.dictionary import SYSTEM_LISTS, available_system_lists
 
     found = available_system_lists()
@@ -107,7 +112,7 @@ def _list(args) -> int:
     return 0
 
 
-def _info(args) -> int:
+def _info(args: argparse.Namespace) -> int:
     from wordboard.dictionary import resolve_source
 
     dictionary, seconds = _load(args.list)
@@ -128,7 +133,7 @@ def _info(args) -> int:
     return 0
 
 
-def _check(args) -> int:
+def _check(args: argparse.Namespace) -> int:
     dictionary, _ = _load(args.list)
     all_words = True
     for word in args.words:
@@ -138,7 +143,7 @@ def _check(args) -> int:
     return 0 if all_words else 1
 
 
-def _match(args) -> int:
+def _match(args: argparse.Namespace) -> int:
     from wordboard.dictionary.patterns import parse_pattern
 
     parse_pattern(args.pattern)  # a bad pattern (a UserError) fails before the list is loaded
@@ -150,7 +155,7 @@ def _match(args) -> int:
     return 0
 
 
-def _anagram(args) -> int:
+def _anagram(args: argparse.Namespace) -> int:
     from wordboard.dictionary.patterns import parse_letters
 
     parse_letters(args.letters)  # bad letters fail before the list is loaded
@@ -164,7 +169,7 @@ def _anagram(args) -> int:
     return 0
 
 
-def _compile(args) -> int:
+def _compile(args: argparse.Namespace) -> int:
     if args.force:
         from wordboard.dictionary import cachefile, resolve_source
         from wordboard.dictionary.rules import WordRules

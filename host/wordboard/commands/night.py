@@ -3,8 +3,12 @@ over a Mosquitto broker (see :mod:`wordboard.night` and the README's "Game night
 
 from __future__ import annotations
 
+import argparse
 
-def register(subparsers) -> None:
+from wordboard.commands import Subparsers
+
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "night", help="a game night: many boards, pairings, standings, a live page (over MQTT)",
         description="Run a game night: the boards publish their games through a Mosquitto broker, the "
@@ -90,7 +94,7 @@ def _speed(text: str) -> float:
     return 0.0 if value == float("inf") else value
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from wordboard.night import cli
 
     if args.demo is not None:

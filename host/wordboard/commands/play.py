@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib
 
+from wordboard.commands import Subparsers
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play a game in the terminal",

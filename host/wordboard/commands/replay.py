@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
+from wordboard.commands import Subparsers
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="re-score GCG game records and report every mismatch",
@@ -27,7 +30,7 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from wordboard import gcg
     from wordboard.commands.common import edition_for_record, open_lexicon
     from wordboard.crossword.replay import replay_record

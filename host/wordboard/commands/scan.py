@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 
+from wordboard.commands import Subparsers
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "scan",
         help="read a photograph of the board",

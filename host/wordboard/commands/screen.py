@@ -8,8 +8,12 @@ says whether one is set. The page itself is served by ``wordboard run --screen``
 
 from __future__ import annotations
 
+import argparse
 
-def register(subparsers) -> None:
+from wordboard.commands import Subparsers
+
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "screen", help="the screen's PIN (changing a game on the screen needs it)",
         description="Set or clear the PIN the screen asks for before a game is changed (undo, a "
@@ -24,7 +28,7 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import getpass
     import sys
 

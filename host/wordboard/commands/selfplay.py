@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 
-def register(subparsers) -> None:
+from wordboard.commands import Subparsers
+
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "selfplay", help="play computer games and print games per second",
         description="Play complete games between computer players (the move generator choosing "
@@ -22,7 +26,7 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import time
     from pathlib import Path
 

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import time
+from typing import TYPE_CHECKING
 
+from wordboard.commands import Subparsers
 from wordboard.commands.tiles import add_board_options, backend_spec
 from wordboard.errors import UserError
 
+if TYPE_CHECKING:  # imported when used, so that ``wordboard --help`` stays fast
+    from wordboard.sensor.events import SensorEvent
+    from wordboard.sensor.registry import TileRegistry
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "sensor", help="watch, inspect or simulate the sensor board",
         description="The sensor board reports which tile sits on which square over USB serial.")
@@ -57,7 +64,7 @@ def _seconds(text: str) -> int:
     return value
 
 
-def _describe(event, registry) -> str:
+def _describe(event: SensorEvent, registry: TileRegistry | None) -> str:
     from wordboard.sensor.events import ConnectionChanged, Lifted, Placed, ReaderFault, Snapshot
 
     if isinstance(event, Placed):
@@ -77,7 +84,7 @@ def _describe(event, registry) -> str:
     return repr(event)
 
 
-def _monitor(args) -> int:
+def _monitor(args: argparse.Namespace) -> int:
     from wordboard.sensor.backend import open_backend
     from wordboard.sensor.registry import TileRegistry
 
@@ -91,7 +98,7 @@ def _monitor(args) -> int:
     return 0
 
 
-def _info(args) -> int:
+def _info(args: argparse.Namespace) -> int:
     from wordboard.sensor import enrollment
     from wordboard.sensor.backend import open_backend
 
@@ -122,7 +129,7 @@ def _info(args) -> int:
     return 0
 
 
-def _identify(args) -> int:
+def _identify(args: argparse.Namespace) -> int:
     from wordboard.sensor import enrollment
     from wordboard.sensor.backend import open_backend
 
@@ -132,7 +139,7 @@ def _identify(args) -> int:
     return 0
 
 
-def _simulate(args) -> int:
+def _simulate(args: argparse.Namespace) -> int:
     import random
 
     from wordboard.sensor.events import Square

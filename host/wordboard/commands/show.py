@@ -9,10 +9,13 @@ otherwise red tiles are drawn ``(W)`` and black ones ``[W]``.
 
 from __future__ import annotations
 
+import argparse
 import sys
 
+from wordboard.commands import Subparsers
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "show", help="draw a saved HEXX game (or the rulebook's sample) in colour",
         description="Draw a HEXX board with red and black tiles: a game saved by "
@@ -26,7 +29,7 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from wordboard.errors import UserError
     from wordboard.hexx.render import picture_of, render, use_colour
 

@@ -5,6 +5,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from typing import TYPE_CHECKING
+
+from wordboard.commands import Subparsers
+
+if TYPE_CHECKING:  # imported when used, so that ``wordboard --help`` stays fast
+    from wordboard.camera.capture import FrameSource
+    from wordboard.sensor.enrollment import IdentitySource, SquareLook
+    from wordboard.sensor.events import Square, Tag
+    from wordboard.sensor.identity import TileIdentity
+    from wordboard.sensor.registry import TileRegistry
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +36,7 @@ def _registry_option(parser: argparse.ArgumentParser) -> None:
                         help="tile registry file (default: tiles.json in the wordboard data folder)")
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "tiles", help="enroll and list the RFID tags of the tiles",
         description="Map RFID tags to tiles: a letter, a blank, a HEXX wild tile or a Dexikon card. "
@@ -71,13 +81,13 @@ def register(subparsers) -> None:
     p.set_defaults(handler=_forget)
 
 
-def _load(args):
+def _load(args: argparse.Namespace) -> TileRegistry:
     from wordboard.sensor.registry import TileRegistry
 
     return TileRegistry.load(args.registry)
 
 
-def _list(args) -> int:
+def _list(args: argparse.Namespace) -> int:
     registry = _load(args)
     if not len(registry):
         print(f"no tiles enrolled in {registry.path}", file=sys.stderr)
@@ -87,14 +97,14 @@ def _list(args) -> int:
     return 0
 
 
-def _parse_tiles(text: str):
+def _parse_tiles(text: str) -> list[TileIdentity]:
     from wordboard.sensor.identity import parse_identity
 
     parts = text.split(",") if "," in text or ":" in text else list(text.replace(" ", ""))
     return [parse_identity(part) for part in parts if part.strip()]
 
 
-def _enroll(args) -> int:
+def _enroll(args: argparse.Namespace) -> int:
     from wordboard.errors import UserError
     from wordboard.sensor import enrollment
     from wordboard.sensor.backend import open_backend
@@ -111,10 +121,11 @@ def _enroll(args) -> int:
 
     if tiles is not None and args.camera:
         raise UserError("give either --tiles or --camera, not both")
+    source: IdentitySource
     if tiles is not None:
         source = enrollment.from_sequence(tiles)
     else:
-        def source(square, tag):
+        def source(square: Square, tag: Tag) -> TileIdentity | None:
             while True:
                 print(f"{square}: tag {tag} - which tile? (A, ?, *, card:ID; empty to stop) ",
                       end="", flush=True)
@@ -150,7 +161,7 @@ def _enroll(args) -> int:
     return 0
 
 
-def camera_look(frames, rows: int, cols: int, *, pictures: int = 3):
+def camera_look(frames: FrameSource, rows: int, cols: int, *, pictures: int = 3) -> SquareLook:
     """A :data:`wordboard.sensor.enrollment.SquareLook` over a camera: ``pictures`` frames of
     the square, read and voted on (confidence summed per symbol, shared by the pictures). The
     grid is the saved calibration when it fits the camera's pictures, else found in the first
@@ -161,7 +172,7 @@ def camera_look(frames, rows: int, cols: int, *, pictures: int = 3):
 
     reader: BoardReader | None = None
 
-    def look(square):
+    def look(square: Square) -> tuple[str, float] | None:
         nonlocal reader
         votes: dict[str, float] = {}
         for _ in range(pictures):
@@ -181,13 +192,13 @@ def camera_look(frames, rows: int, cols: int, *, pictures: int = 3):
             votes[seen.symbol] = votes.get(seen.symbol, 0.0) + seen.confidence
         if not votes:
             return None
-        symbol = max(votes, key=votes.get)
+        symbol = max(votes, key=lambda s: votes[s])
         return symbol, votes[symbol] / pictures
 
     return look
 
 
-def _write(args) -> int:
+def _write(args: argparse.Namespace) -> int:
     from wordboard.sensor import enrollment
     from wordboard.sensor.backend import open_backend
     from wordboard.sensor.events import Square
@@ -210,7 +221,7 @@ def _write(args) -> int:
     return 0
 
 
-def _forget(args) -> int:
+def _forget(args: argparse.Namespace) -> int:
     from wordboard.errors import UserError
 
     registry = _load(args)

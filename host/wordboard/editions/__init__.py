@@ -116,7 +116,10 @@ class TileSet:
             turns, rounds = self.scoreless_end_turns_empty_bag, self.scoreless_end_rounds_empty_bag
         else:
             turns, rounds = self.scoreless_end_turns, self.scoreless_end_rounds
-        return turns if turns is not None else rounds * players
+        if turns is not None:
+            return turns
+        assert rounds is not None, "a scoreless end is given in turns or in rounds"
+        return rounds * players
 
 
 @dataclass(frozen=True)
@@ -186,7 +189,7 @@ def _parse_board(section: Section) -> BoardLayout:
     if len(stars) > 1:
         raise section.source.error(first_line, f"{len(stars)} centre squares '*', expected one")
     if "centre" in section:
-        centre = section.get("centre", lambda v: _parse_square(v, rows, cols))
+        centre = section.get("centre", lambda v: _parse_square(v, rows, cols), required=True)
     elif stars:
         centre = stars[0]
     elif rows % 2 and cols % 2:

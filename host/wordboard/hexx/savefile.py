@@ -26,17 +26,21 @@ resuming one.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from wordboard.datafile import DataFile
+from wordboard.datafile import DataFile, Section
 from wordboard.errors import UserError
 from wordboard.hexx.board import Layout, Square
 from wordboard.hexx.model import Colour
 from wordboard.hexx.render import BoardPicture, ShownTile
 
+if TYPE_CHECKING:
+    from wordboard.hexx.game import HexxGame
+
 _OWNERS = {"r": Colour.RED, "b": Colour.BLACK}
 
 
-def game_text(game) -> str:
+def game_text(game: HexxGame) -> str:
     """The save-file text for a :class:`~wordboard.hexx.game.HexxGame`."""
     lines = ["# wordboard HEXX saved game: draw it with `wordboard show FILE`", "game: hexx",
              f"edition: {game.edition.name}", f"turn: {game.turn_number}",
@@ -76,7 +80,7 @@ def game_text(game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_game(game, path: str | Path) -> None:
+def save_game(game: HexxGame, path: str | Path) -> None:
     try:
         Path(path).write_text(game_text(game), encoding="utf-8")
     except OSError as exc:
@@ -127,7 +131,7 @@ def load_picture(path: str | Path) -> BoardPicture:
     return BoardPicture(layout, tiles, placed, flipped, notes)
 
 
-def _squares(data: DataFile, section, key: str) -> tuple[Square, ...]:
+def _squares(data: DataFile, section: Section, key: str) -> tuple[Square, ...]:
     if key not in section:
         return ()
     text = section.get(key) or ""

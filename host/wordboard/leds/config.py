@@ -30,6 +30,7 @@ Every mistake is reported as ``file:line: problem``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -106,7 +107,7 @@ def default_config(rows: int = 15, cols: int = 15) -> LedConfig:
     return parse_led_config(DataFile(default_config_text(rows, cols), f"<default {rows}x{cols}>"))
 
 
-def installed_config_path(rows: int, cols: int, environ=None) -> Path:
+def installed_config_path(rows: int, cols: int, environ: Mapping[str, str] | None = None) -> Path:
     """Where the owner's configuration for a board of this size lives:
     ``leds-ROWSxCOLS.conf`` in the config folder (``/etc/wordboard`` for the service, which
     ``host/systemd/install`` fills from ``hardware/``)."""
@@ -115,7 +116,8 @@ def installed_config_path(rows: int, cols: int, environ=None) -> Path:
     return config_dir(environ) / f"leds-{rows}x{cols}.conf"
 
 
-def board_config(rows: int, cols: int, path: str | Path | None = None, environ=None) -> LedConfig:
+def board_config(rows: int, cols: int, path: str | Path | None = None,
+                 environ: Mapping[str, str] | None = None) -> LedConfig:
     """The LED configuration for a board of ``rows`` x ``cols``: ``path`` if given, else the
     owner's installed file (:func:`installed_config_path`) if there is one, else the default.
     A file that wires another board size is refused with a clear message."""
@@ -210,7 +212,7 @@ def _square(text: str) -> tuple[int, int]:
     return int(m.group(2)) - 1, ord(m.group(1).upper()) - ord("A")
 
 
-def _choice(options, upper: bool = False):
+def _choice(options: Collection[str], upper: bool = False) -> Callable[[str], str]:
     def convert(text: str) -> str:
         value = text.strip().upper() if upper else text.strip().lower()
         if value not in options:

@@ -89,7 +89,8 @@ def system_config_text(port: int, folder: str = "/etc/mosquitto/wordboard") -> s
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
         s.bind((host, 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]  # (host, port) for an IPv4 socket
+        return port
 
 
 def reachable(host: str, port: int, timeout: float = 0.5) -> bool:
@@ -117,7 +118,7 @@ class Mosquitto:
         self.conf.write_text(config_text(host=host, port=self.port, passwd=passwd, acl=acl,
                                          data=data if persistence else None,
                                          log=self.log_path), encoding="utf-8")
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
     @property
@@ -167,10 +168,10 @@ class Mosquitto:
             return "(no log)"
         return " | ".join(text[-lines:]) or "(empty log)"
 
-    def __enter__(self):
+    def __enter__(self) -> Mosquitto:
         return self.start()
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
 

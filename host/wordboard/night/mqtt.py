@@ -16,9 +16,13 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wordboard.errors import UserError
 from wordboard.night.protocol import ROOT, check_board_id
+
+if TYPE_CHECKING:
+    import paho.mqtt.client as mqtt
 
 DEFAULT_PORT = 1883
 KEEPALIVE = 10
@@ -83,12 +87,13 @@ def parse_broker(text: str) -> tuple[str, int]:
 
 
 def client(credentials: Credentials, client_id: str, *, will: tuple[str, bytes] | None = None,
-           inflight: int = 50):
+           inflight: int = 50) -> mqtt.Client:
     """A paho-mqtt client for these credentials, not yet connected: MQTT 3.1.1, persistent
     session, reconnecting by itself within a couple of seconds of the broker coming back."""
     import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
 
-    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False,
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False,
                     protocol=mqtt.MQTTv311)
     c.username_pw_set(credentials.user, credentials.password)
     if will is not None:

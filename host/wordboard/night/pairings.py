@@ -48,7 +48,7 @@ class Standing:
     byes: int = 0
     opponents: list[str] = field(default_factory=list)
 
-    def key(self):
+    def key(self) -> tuple[float, int, int, str]:
         return (-self.wins, -self.spread, -self.rating, self.name)
 
 
@@ -179,7 +179,8 @@ def assign_tables(games: Sequence[Game], fixed: dict[str, int], tables: Sequence
     return placed + [(0, g) for g in games if g.second is None]
 
 
-def _pair_down(players: list[str], met: dict[str, set[str]], allowed: int, budget: list[int]):
+def _pair_down(players: list[str], met: dict[str, set[str]], allowed: int,
+               budget: list[int]) -> list[tuple[str, str]] | None:
     """Pairs top-down (each player with the best-placed available opponent), with at most
     ``allowed`` rematches; None if impossible (or not found within ``budget`` steps, so a large
     field never hangs). Depth-first: the first found is the one that keeps the standings' order
@@ -211,7 +212,7 @@ def _byes_last(games: list[Game]) -> list[Game]:
     return [g for g in games if g.second is not None] + [g for g in games if g.second is None]
 
 
-def _check_names(names: Sequence) -> None:
+def _check_names(names: Sequence[str | None]) -> None:
     if len(names) < 2:
         raise ValueError("a round needs at least two players")
     if len(set(names)) != len(names):
