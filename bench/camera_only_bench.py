@@ -5,8 +5,8 @@ move and score for score.
     .venv/bin/python bench/camera_only_bench.py [--seeds N] [--first S] [--game lexulous|scrabble|hexx] [--noise]
 
 Prints a line per seed (moves, the moves that differ, seconds) and the total. The tidy players
-are used. ``--noise``: the sensor board's run has its flickering tags and noisy wire, and the
-camera's run sees the players' hands: the hand that lays a tile stays over the board a while
+are used. ``--noise``: the camera's run sees the players' hands (the sensor board's run, the
+reference, stays clean): the hand that lays a tile stays over the board a while
 (0.3-1.5 s, one time in ten 3-8 s leaning over it), so presses come while the view is blocked.
 Shadows that move and a knocked camera are not yet part of this run.
 """
@@ -50,7 +50,7 @@ def main() -> int:
     for seed in range(args.first, args.first + args.seeds):
         started = time.monotonic()
         with tempfile.TemporaryDirectory() as folder:
-            sensor, _, _ = record(args.game, seed, "sensor", Path(folder), args.noise)
+            sensor, _, _ = record(args.game, seed, "sensor", Path(folder))   # the game as the players meant it
             camera, hands, over = record(args.game, seed, "camera", Path(folder), args.noise)
         differ = sum(1 for a, b in zip(sensor, camera) if a != b) + abs(len(sensor) - len(camera))
         same += differ == 0
