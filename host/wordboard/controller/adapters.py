@@ -104,7 +104,7 @@ class TableAdapter:
         return None
 
 
-def decision_for(kind: str, square: Square, uid: str | None, value: str) -> dict:
+def decision_for(kind: str, square: tuple[int, int], uid: str | None, value: str) -> dict:
     """The journal decision for an answer about a square."""
     name = square_name(square)
     return {kind: {"square": name, "uid": uid, "value": value}}

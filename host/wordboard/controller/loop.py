@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, answer_key_from_decision, decision_for
@@ -50,6 +51,21 @@ class ControllerOptions:
     problem_after: float = 8.0     # seconds the camera's problem (a hand over the board, a camera
                                    # gone) lasts before the players are told the game waits (a
                                    # hand is routine); the sensor board's (a pulled cable): at once
+
+
+class TableSensor(Protocol):
+    """What the controller reads the table through: the sensor board's serial link (real or
+    simulated), the camera alone (:class:`~wordboard.controller.written.WrittenLetters`), or the
+    fast tests' :class:`~wordboard.controller.twin.DirectSensor`. ``problem`` (optional): why it
+    cannot sense the table now, in one line."""
+
+    def next_event(self, timeout: float | None = None) -> object | None: ...
+
+    def caught_up(self, since: float) -> bool: ...
+
+    def request_snapshot(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
 @dataclass
@@ -91,7 +107,7 @@ class Controller:
         self._proposal: Proposal | None = None
         self._camera_wanted_at: float | None = None
         self.live: Assessment | None = None
-        self._live_key = None
+        self._live_key: tuple | None = None
         self.last_move: tuple = ()
         self.last_move_at = now
         self.hint_squares: tuple = ()
@@ -495,7 +511,7 @@ class Controller:
         from wordboard.leds import SimulatedPixels, emitted_frame
         from wordboard.leds.render import write_png
 
-        if isinstance(self.leds.pixels, SimulatedPixels):
+        if isinstance(self.leds.pixels, SimulatedPixels) and self.options.png_dir:
             folder = Path(self.options.png_dir)
             folder.mkdir(parents=True, exist_ok=True)
             write_png(emitted_frame(self.leds.pixels, self.leds.wiring),
@@ -506,7 +522,7 @@ class Controller:
         from wordboard.leds import overlays as ov
 
         view = view or self.board.view(now)
-        items = []
+        items: list[tuple[ov.Overlay, float]] = []
         if self.last_move:
             items.append((ov.last_move(self.last_move), now - self.last_move_at))
         live = self.live
@@ -525,8 +541,8 @@ class Controller:
                 for square in live.blanks_waiting:
                     items.append((ov.blank_waiting(square), now))
         if self.question is not None and self.question.kind in (q.CONFLICT, q.LETTER):
-            for square in self.question.squares:
-                items.append((ov.blank_waiting(square), now))
+            for asked in self.question.squares:
+                items.append((ov.blank_waiting(asked), now))
         if self.hint_squares and now - self.hint_at < self.options.hint_seconds:
             items.append((ov.hint(self.hint_squares), now - self.hint_at))
         if view.disturbed:

@@ -14,8 +14,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from wordboard.errors import UserError
+
+if TYPE_CHECKING:
+    from wordboard.camera.capture import FrameSource
+    from wordboard.controller.clocks import ScaledClock, TwinClock
+    from wordboard.controller.loop import TableSensor
+    from wordboard.controller.twin import Table
 
 DEFAULT_GAME = "lexulous"       # a new game when none is named and none is unfinished
 DEFAULT_LEXICON = "default"     # SessionConfig.lexicon: the game's own word list
@@ -62,6 +69,11 @@ class SessionConfig:
 
 
 class Session:
+    sensor: TableSensor                    # the sensor board's link, the camera alone, or DirectSensor
+    table: Table | None                    # the twin's table (None on the real board)
+    camera_source: Any                     # the twin's camera, or a capture source (FrameSource)
+    clock: TwinClock | ScaledClock         # game time
+
     """An open board: :attr:`controller`, and in the twin :attr:`players` and :attr:`table`.
 
     Every game opens the same way; what differs comes from its family in the registry
@@ -118,10 +130,10 @@ class Session:
             if sensing == "both":
                 camera = self._tile_camera(rows, cols, twin)
             if twin:
-                from wordboard.controller.twin import Table
+                from wordboard.controller.twin import DirectSensor, Table
 
-                self.table = Table(rows, cols, sim=getattr(self.sensor, "simulator", None),
-                                   direct=self.sensor if config.hardware == "direct" else None,
+                direct = self.sensor if isinstance(self.sensor, DirectSensor) else None
+                self.table = Table(rows, cols, sim=getattr(self.sensor, "simulator", None), direct=direct,
                                    camera=self.camera_source, seed=jgame.id)
 
         self._open_leds_and_buttons(rows, cols, twin, wall)
@@ -142,6 +154,7 @@ class Session:
         if twin:
             from wordboard.controller.twin import Habits
 
+            assert self.table is not None
             if adapter.committed_tiles():
                 self.table.lay_out(adapter.committed_tiles())   # the played tiles are still there
             habits = Habits.tidy() if config.habits == "tidy" else Habits()
@@ -193,11 +206,13 @@ class Session:
                 _attached_camera() if self.config.sensing == "both" and self.config.hardware == "real" else "none")
         if kind == "none":
             return None
+        source: FrameSource
         if kind == "virtual":
             from wordboard.controller.twin import TwinCamera
 
-            self.camera_source = source = TwinCamera(rows, cols, seed=self.jgame.id)
-            self._hands(source)
+            twin_camera = TwinCamera(rows, cols, seed=self.jgame.id)
+            self.camera_source = source = twin_camera
+            self._hands(twin_camera)
         else:
             from wordboard.camera.capture import open_watched
 
@@ -235,6 +250,7 @@ class Session:
             self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=not tiles,
                                             **(config.twin_camera if not tiles else {}))
             self._hands(self.camera_source)
+            assert self.table is not None
             self.table.camera = self.camera_source
             self.table.show_camera()
             self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols, handwritten=not tiles),
@@ -300,19 +316,21 @@ class Session:
         """The twin's sensor board: its firmware on a simulated grid, over a pty, to the real serial
         link, in lockstep with the twin's clock (with ``noise``: flickering tags, crosstalk, a
         wire that damages, drops and repeats frames)."""
+        from wordboard.controller.clocks import TwinClock
         from wordboard.sensor.simulator import SimulatedSensorLink
 
         config = self.config
         seed = config.seed if config.seed is not None else self.jgame.info.seed or 0
-        self.sensor = SimulatedSensorLink(rows, cols, seed=seed + self.jgame.seq, lockstep=True,
-                                          silence_timeout=30.0)
-        self.closers.append(self.sensor.close)
-        self.clock.parts.append(self.sensor)
+        link = SimulatedSensorLink(rows, cols, seed=seed + self.jgame.seq, lockstep=True, silence_timeout=30.0)
+        self.sensor = link
+        self.closers.append(link.close)
+        assert isinstance(self.clock, TwinClock)
+        self.clock.parts.append(link)
         if config.noise:
-            grid = self.sensor.simulator.sim.grid
+            grid = link.simulator.sim.grid
             grid.flicker = 0.05
             grid.crosstalk = 0.01
-            faults = self.sensor.simulator.faults
+            faults = link.simulator.faults
             faults.frame_corrupt_rate = 0.01
             faults.frame_drop_rate = 0.005
             faults.frame_duplicate_rate = 0.01
@@ -325,7 +343,7 @@ class Session:
 
         if isinstance(self.clock, TwinClock) and self.clock.parts:
             until = self.clock() + timeout
-            while self.sensor.state is not ConnectionState.CONNECTED and self.clock() < until:
+            while getattr(self.sensor, "state", None) is not ConnectionState.CONNECTED and self.clock() < until:
                 self.clock.advance(tick)
             timeout = 0.0
         wait = getattr(self.sensor, "wait_connected", None)
@@ -423,7 +441,7 @@ class Session:
             controller.step(0.0 if twin else poll)
             if self.players is not None:
                 self.players.step(self.clock())
-            if twin:
+            if isinstance(self.clock, TwinClock):
                 self.clock.advance(tick)
         if self.adapter.over:
             controller.step(0.0)
