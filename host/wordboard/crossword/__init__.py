@@ -18,7 +18,32 @@ No I/O, no clock: randomness comes from the seed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from wordboard.lazy import lazy_exports
+
+if TYPE_CHECKING:  # what the lazy names below are, for the type checker (imported when used)
+    from wordboard.crossword.board import Board, Square, Tile, parse_square, square_name
+    from wordboard.crossword.game import (
+        END_SCORELESS,
+        END_WENT_OUT,
+        Game,
+        GameResult,
+        Leftovers,
+        RackUnknown,
+        Turn,
+    )
+    from wordboard.crossword.moves import (
+        Challenge,
+        Exchange,
+        Move,
+        Pass,
+        Placement,
+        Play,
+        format_position,
+        parse_position,
+    )
+    from wordboard.crossword.scoring import IllegalMove, ScoredPlay, Word, evaluate_play
 
 # The public names and the modules they come from, imported when first used (wordboard.lazy).
 _EXPORTS = {

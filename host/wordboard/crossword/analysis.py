@@ -11,7 +11,9 @@ cannot be analysed and have ``best = None``); :func:`analyse_game` on a
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from wordboard import gcg
 from wordboard.crossword.board import Board, Square
@@ -29,11 +31,11 @@ from wordboard.crossword.equity import (
     subtract,
     unseen_tiles,
 )
-from wordboard.crossword.game import Game
+from wordboard.crossword.game import Turn
 from wordboard.crossword.leaves import LeaveTable
-from wordboard.crossword.movegen import MoveGenerator
+from wordboard.crossword.movegen import Candidate, MoveGenerator
 from wordboard.crossword.moves import Exchange, Play
-from wordboard.crossword.replay import replay_record
+from wordboard.crossword.replay import ReplayStep, replay_record
 from wordboard.editions import BLANK, Edition
 
 BY_EQUITY, BY_SCORE = "equity", "score"
@@ -69,7 +71,7 @@ class MoveAnalysis:
             return max(0, self.best.score - self.score)
         return max(0.0, round(self.best.equity - self.equity, 2))
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         best = self.best
         return {"turn": self.turn, "player": self.player, "rack": self.rack, "played": self.played,
                 "score": self.score, "equity": self.equity, "line": self.line, "by": self.by,
@@ -132,12 +134,12 @@ class _Analyser:
                             better, line, listed, made.equity, self.by)
 
 
-def _used(candidate, board: Board) -> str:
+def _used(candidate: Candidate, board: Board) -> str:
     return "".join(BLANK if p.blank else p.letter for p in candidate.placements(board))
 
 
-def _tiles_put(before: Board, after: Board, squares) -> str:
-    out = []
+def _tiles_put(before: Board, after: Board, squares: Iterable[Square]) -> str:
+    out: list[str] = []
     for sq in squares:
         tile = after[sq]
         if before[sq] is None and tile is not None:
@@ -152,7 +154,7 @@ def analyse_record(record: gcg.GameRecord, edition: Edition, dawg: Dawg, *, by: 
     analysis = GameAnalysis(by=by)
     boards = [Board(edition.board)]  # the board before the event
 
-    def on_step(step) -> None:
+    def on_step(step: ReplayStep) -> None:
         event = step.event
         before = boards[-1]
         if isinstance(event, (gcg.Play, gcg.Exchange, gcg.Pass)):
@@ -186,7 +188,28 @@ def _swapped(rack: str, count: int, analyser: _Analyser, board: Board) -> str:
     return subtract(rack, keep)
 
 
-def analyse_game(game: Game, dawg: Dawg, *, by: str = BY_EQUITY, table: LeaveTable | None = None) -> GameAnalysis:
+class PlayedGame(Protocol):
+    """What :func:`analyse_game` reads of a game: a :class:`~wordboard.crossword.Game`, or the
+    parts of one kept apart from its engine (:class:`FinishedGame`)."""
+
+    @property
+    def history(self) -> Sequence[Turn]: ...
+    @property
+    def edition(self) -> Edition: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game's turns, edition and players, copied out of its engine to analyse elsewhere."""
+
+    history: Sequence[Turn]
+    edition: Edition
+    players: Sequence[str]
+
+
+def analyse_game(game: PlayedGame, dawg: Dawg, *, by: str = BY_EQUITY, table: LeaveTable | None = None) -> GameAnalysis:
     """Every move of ``game`` (its history) beside the best move then."""
     analyser = _Analyser(MoveGenerator(dawg, game.edition), game.edition, len(game.players), by, table)
     board = Board(game.edition.board)

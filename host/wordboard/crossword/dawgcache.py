@@ -45,7 +45,7 @@ class CorruptDawgError(Exception):
     """A DAWG cache file that cannot be trusted."""
 
 
-def words_sha256(words) -> str:
+def words_sha256(words: Iterable[str]) -> str:
     """A hash of a word list's content: a :class:`~wordboard.dictionary.Dictionary` (its compiled
     sections) or any iterable of upper-case words."""
     digest = hashlib.sha256(b"wordboard-dawg-words\n")
@@ -65,7 +65,7 @@ def dawg_cache_path(directory: Path, sha: str) -> Path:
     return directory / f"movegen-{sha[:32]}.wbd"
 
 
-def _le(arr: array) -> bytes:
+def _le(arr: array[int]) -> bytes:
     if arr.itemsize != 4:
         arr = array("L" if array("L").itemsize == 4 else "I", arr)
     if sys.byteorder != "little":
@@ -128,12 +128,13 @@ def read_dawg(path: Path, sha: str | None = None) -> Dawg:
         arrays.append(arr)
         offset += 4 * count
     try:
-        return Dawg.from_arrays(*arrays, word_count=words)
+        mask, term, first, child = arrays
+        return Dawg.from_arrays(mask, term, first, child, word_count=words)
     except ValueError as exc:
         raise CorruptDawgError(str(exc)) from None
 
 
-def load_dawg(words, *, cache_dir: str | os.PathLike[str] | None = None, use_cache: bool = True) -> Dawg:
+def load_dawg(words: Iterable[str], *, cache_dir: str | os.PathLike[str] | None = None, use_cache: bool = True) -> Dawg:
     """The DAWG of ``words`` (a Dictionary or an iterable of upper-case words), from the cache
     when it holds one for exactly these words; else built and cached. A corrupt cache file is
     rebuilt; a cache folder that cannot be written only costs the next load a rebuild."""
@@ -160,12 +161,13 @@ def load_dawg(words, *, cache_dir: str | os.PathLike[str] | None = None, use_cac
 _MEMO: dict[int, tuple[object, Dawg]] = {}
 
 
-def dawg_for(dictionary: Iterable[str], **kwargs) -> Dawg:
+def dawg_for(dictionary: Iterable[str], *, cache_dir: str | os.PathLike[str] | None = None,
+             use_cache: bool = True) -> Dawg:
     """:func:`load_dawg`, remembered for the life of the process per dictionary object."""
     held = _MEMO.get(id(dictionary))
     if held is not None and held[0] is dictionary:
         return held[1]
-    dawg = load_dawg(dictionary, **kwargs)
+    dawg = load_dawg(dictionary, cache_dir=cache_dir, use_cache=use_cache)
     if len(_MEMO) > 8:
         _MEMO.clear()
     _MEMO[id(dictionary)] = (dictionary, dawg)

@@ -98,12 +98,10 @@ class CrosswordFamily(GameFamily):
         game, dawg = adapter.game, getattr(adapter, "dawg", None)
         if dawg is None:
             return None
-        from types import SimpleNamespace
-
-        from wordboard.crossword.analysis import analyse_game
+        from wordboard.crossword.analysis import FinishedGame, analyse_game
 
         # the finished game's parts the analysis reads (the engine stays the controller's)
-        frozen = SimpleNamespace(history=list(game.history), edition=game.edition, players=tuple(game.players))
+        frozen = FinishedGame(history=list(game.history), edition=game.edition, players=tuple(game.players))
 
         def analyse() -> dict[str, Any]:
             result = analyse_game(frozen, dawg)

@@ -15,7 +15,8 @@ list); a faster generator can be tested against it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Protocol, runtime_checkable
 
 from wordboard.crossword.board import Board, Square
 from wordboard.crossword.moves import Placement, Play
@@ -25,7 +26,18 @@ from wordboard.editions import BLANK, Edition
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def legal_plays(board: Board, edition: Edition, rack: str, dictionary) -> list[ScoredPlay]:
+@runtime_checkable
+class PatternDictionary(Protocol):
+    """What the finder asks of a word list (a :class:`wordboard.dictionary.Dictionary` has both):
+    whether a word is in it, and the words that fit a pattern (one string of allowed letters per
+    square)."""
+
+    def __contains__(self, word: object, /) -> bool: ...
+    def matching(self, pattern: Sequence[str], /) -> list[str]: ...
+
+
+def legal_plays(board: Board, edition: Edition, rack: str,
+                dictionary: PatternDictionary) -> list[ScoredPlay]:
     """Every legal play of tiles from ``rack`` (``?`` for blanks), best score first.
 
     ``dictionary`` needs ``in`` and ``matching(pattern)`` (see :mod:`wordboard.dictionary`).
@@ -35,11 +47,11 @@ def legal_plays(board: Board, edition: Edition, rack: str, dictionary) -> list[S
     counts = Counter(rack)
     blanks = counts.pop(BLANK, 0)
     playable = set(_LETTERS) if blanks else set(counts)
-    found: dict[frozenset, ScoredPlay] = {}
+    found: dict[frozenset[Placement], ScoredPlay] = {}
     for across in (True, False):
         for squares in _lines(board, across):
             for window in _windows(board, edition, squares, len(rack), across):
-                pattern = []
+                pattern: list[str] = []
                 for square in window:
                     tile = board[square]
                     if tile is not None:
@@ -66,10 +78,10 @@ def legal_plays(board: Board, edition: Edition, rack: str, dictionary) -> list[S
 def _lines(board: Board, across: bool) -> Iterator[list[Square]]:
     if across:
         for r in range(board.rows):
-            yield [(r, c) for c in range(board.cols)]
+            yield [Square(r, c) for c in range(board.cols)]
     else:
         for c in range(board.cols):
-            yield [(r, c) for r in range(board.rows)]
+            yield [Square(r, c) for r in range(board.rows)]
 
 
 def _windows(board: Board, edition: Edition, squares: list[Square], rack_size: int,
@@ -107,22 +119,25 @@ def _windows(board: Board, edition: Edition, squares: list[Square], rack_size: i
 
 def _touches(board: Board, square: Square) -> bool:
     r, c = square
-    return any(board.occupied(s) for s in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+    return any(board.occupied(s) for s in (Square(r - 1, c), Square(r + 1, c),
+                                            Square(r, c - 1), Square(r, c + 1)))
 
 
-def _cross_check(board: Board, square: Square, across: bool, dictionary) -> set[str] | None:
+def _cross_check(board: Board, square: Square, across: bool,
+                 dictionary: PatternDictionary) -> set[str] | None:
     """Letters that make a word with the tiles above and below (for an across play), or ``None``
     when there are no such tiles."""
     dr, dc = (1, 0) if across else (0, 1)
     r, c = square
-    before, after = [], []
+    before: list[str] = []
+    after: list[str] = []
     rr, cc = r - dr, c - dc
-    while board.occupied((rr, cc)):
-        before.append(board[(rr, cc)].letter)
+    while (letter := _letter_at(board, Square(rr, cc))) is not None:
+        before.append(letter)
         rr, cc = rr - dr, cc - dc
     rr, cc = r + dr, c + dc
-    while board.occupied((rr, cc)):
-        after.append(board[(rr, cc)].letter)
+    while (letter := _letter_at(board, Square(rr, cc))) is not None:
+        after.append(letter)
         rr, cc = rr + dr, cc + dc
     if not before and not after:
         return None
@@ -130,13 +145,20 @@ def _cross_check(board: Board, square: Square, across: bool, dictionary) -> set[
     return {letter for letter in _LETTERS if prefix + letter + suffix in dictionary}
 
 
-def _plays_for(board: Board, window: list[Square], word: str, counts: Counter, blanks: int,
+def _letter_at(board: Board, square: Square) -> str | None:
+    """The letter of the tile on ``square``; ``None`` when it is empty or off the board."""
+    tile = board[square] if board.on_board(square) else None
+    return None if tile is None else tile.letter
+
+
+def _plays_for(board: Board, window: list[Square], word: str, counts: Counter[str], blanks: int,
                across: bool) -> Iterator[Play]:
     """Every way to put ``word`` on ``window`` with the rack: each new letter from a tile of that
     letter or from a blank."""
     new = [(square, letter) for square, letter in zip(window, word) if board[square] is None]
 
-    def assign(i: int, left: Counter, blanks_left: int, chosen: list[Placement]):
+    def assign(i: int, left: Counter[str], blanks_left: int,
+               chosen: list[Placement]) -> Iterator[Play]:
         if i == len(new):
             yield Play(tuple(chosen), across if len(chosen) == 1 else None)
             return

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from wordboard.crossword.board import Board, Square
 from wordboard.crossword.dawg import ALPHABET, Dawg
@@ -24,6 +25,9 @@ from wordboard.crossword.movegen import Candidate, MoveGenerator
 from wordboard.crossword.moves import Placement, Play
 from wordboard.crossword.scoring import IllegalMove, ScoredPlay, evaluate_play
 from wordboard.editions import Edition
+
+if TYPE_CHECKING:
+    from wordboard.crossword.game import Game
 
 
 @dataclass(frozen=True)
@@ -100,13 +104,13 @@ def exchange_hint(board: Board, edition: Edition, rack: str, hints: Sequence[Hin
     return swap
 
 
-def game_situation(game) -> Situation:
+def game_situation(game: Game) -> Situation:
     """The :class:`Situation` of the player to move in a :class:`~wordboard.crossword.Game`."""
     player = game.current
     return Situation(game.edition, game.bag_count, game.unseen_tiles(player), len(game.players))
 
 
-def hint_for_game(game, dawg: Dawg, limit: int = 10) -> list[Hint]:
+def hint_for_game(game: Game, dawg: Dawg, limit: int = 10) -> list[Hint]:
     """:func:`hint` for the player to move in a :class:`~wordboard.crossword.Game`, by equity."""
     return hint(game.board, game.edition, game.rack(game.current), dawg, limit, situation=game_situation(game))
 

@@ -21,8 +21,12 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from wordboard.editions import BLANK, Edition
+
+if TYPE_CHECKING:
+    from wordboard.journal import JsonObject
 
 VOWELS = frozenset("AEIOU")
 BALANCE_LIMIT = 4
@@ -72,13 +76,13 @@ class LeaveTable:
             self._cache[key] = total
         return total
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         return {"tiles": self.tiles, "duplicates": self.duplicates,
                 "balance": {str(k): v for k, v in sorted(self.balance.items())},
                 "q_without_u": self.q_without_u, "qu": self.qu}
 
     @classmethod
-    def from_json(cls, data: dict, source: str = "") -> LeaveTable:
+    def from_json(cls, data: JsonObject, source: str = "") -> LeaveTable:
         return cls(tiles={str(k): float(v) for k, v in data["tiles"].items()},
                    duplicates={str(k): float(v) for k, v in data.get("duplicates", {}).items()},
                    balance={int(k): float(v) for k, v in data.get("balance", {}).items()},

@@ -9,6 +9,8 @@ whose rack the record does not give are skipped.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from wordboard import gcg
 from wordboard.crossword.board import Board
 from wordboard.crossword.dawg import Dawg
@@ -67,7 +69,7 @@ class MovegenCheck:
 
 
 def check_record(record: gcg.GameRecord, edition: Edition, dawg: Dawg,
-                 dictionary=None) -> tuple[ReplayReport, MovegenCheck]:
+                 dictionary: Container[str] | None = None) -> tuple[ReplayReport, MovegenCheck]:
     """Replay ``record`` (checking words against ``dictionary`` unless ``None``) with the move
     generator check riding along."""
     check = MovegenCheck(edition, dawg, str(record.path))

@@ -26,7 +26,7 @@ import operator
 from operator import mul
 from typing import NamedTuple
 
-from wordboard.crossword.board import Board
+from wordboard.crossword.board import Board, Square
 from wordboard.crossword.dawg import ALL_LETTERS, ALPHABET, Dawg
 from wordboard.crossword.moves import Placement, Play, format_position
 from wordboard.editions import BLANK, Edition
@@ -56,7 +56,7 @@ class Candidate(NamedTuple):
     @property
     def position(self) -> str:
         """The record's notation: ``8D`` (across from D8) or ``D8`` (down)."""
-        return format_position((self.row, self.col), self.across)
+        return format_position(Square(self.row, self.col), self.across)
 
     def placements(self, board: Board) -> tuple[Placement, ...]:
         """The tiles put down: the squares of the word that are empty on ``board``."""
@@ -64,7 +64,7 @@ class Candidate(NamedTuple):
         out = []
         for i, ch in enumerate(self.word):
             r, c = self.row + dr * i, self.col + dc * i
-            if board[(r, c)] is None:
+            if board[Square(r, c)] is None:
                 out.append(Placement(r, c, ch.upper(), ch.islower()))
         return tuple(out)
 
@@ -75,7 +75,7 @@ class Candidate(NamedTuple):
     def notation(self, board: Board) -> str:
         """Position and word as records write them, ``.`` for tiles already on the board."""
         dr, dc = (0, 1) if self.across else (1, 0)
-        text = "".join(ch if board[(self.row + dr * i, self.col + dc * i)] is None else "."
+        text = "".join(ch if board[Square(self.row + dr * i, self.col + dc * i)] is None else "."
                        for i, ch in enumerate(self.word))
         return f"{self.position} {text}"
 

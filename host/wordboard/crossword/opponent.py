@@ -121,7 +121,7 @@ class SelfPlayResult:
     seconds: float
 
 
-def play_computer_game(edition: Edition, dictionary, dawg: Dawg, *, seed: int,
+def play_computer_game(edition: Edition, dictionary: Container[str] | None, dawg: Dawg, *, seed: int,
                        strengths: Sequence[str] = ("best", "best"),
                        players: Sequence[str] = ("Ada", "Blaise"),
                        vocabulary: Container[str] | None = None,
@@ -138,7 +138,7 @@ def play_computer_game(edition: Edition, dictionary, dawg: Dawg, *, seed: int,
     return game
 
 
-def timed_games(edition: Edition, dictionary, dawg: Dawg, *, games: int, seed: int,
+def timed_games(edition: Edition, dictionary: Container[str] | None, dawg: Dawg, *, games: int, seed: int,
                 strengths: Sequence[str] = ("best", "best"),
                 vocabulary: Container[str] | None = None) -> list[SelfPlayResult]:
     """``games`` computer games with seeds ``seed``, ``seed + 1``...; each with its time."""

@@ -17,13 +17,17 @@ play), stops the scoring with the photo's name and what is wrong: nothing is gue
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wordboard.errors import UserError
 from wordboard.rules import Square
+
+if TYPE_CHECKING:
+    from wordboard.crossword.game import Game
+    from wordboard.editions import Edition
 
 #: Picture files a folder of photos is read for, in name order.
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
@@ -68,7 +72,8 @@ def photo_paths(items: Iterable[str]) -> list[Path]:
     return paths
 
 
-def play_photos(paths: Iterable[Path], edition, players: tuple[str, ...], *, dictionary=None,
+def play_photos(paths: Iterable[Path], edition: Edition, players: tuple[str, ...], *,
+                dictionary: Container[str] | None = None,
                 first_player: int = 0, blanks: Mapping[tuple[str, Square], str] | None = None,
                 corners_text: str | None = None, use_tesseract: bool = True, out: Callable[[str], None] = print,
                 read: Callable[[Path], list[str]] | None = None) -> PhotoGame:
@@ -109,7 +114,7 @@ def play_photos(paths: Iterable[Path], edition, players: tuple[str, ...], *, dic
     return result
 
 
-def video_boards(path: Path, edition, *, corners_text: str | None = None, use_tesseract: bool = True,
+def video_boards(path: Path, edition: Edition, *, corners_text: str | None = None, use_tesseract: bool = True,
                  every: float = VIDEO_EVERY, steady: int = VIDEO_STEADY) -> Iterator[tuple[str, list[str]]]:
     """The still boards a video shows, each different from the one before: ``(name@time, rows)``.
     The first still board is the game's start (not a turn when it is empty); frames with
@@ -174,7 +179,7 @@ def video_boards(path: Path, edition, *, corners_text: str | None = None, use_te
         capture.release()
 
 
-def _camera_reader(edition, corners_text: str | None, use_tesseract: bool) -> Callable[[Path], list[str]]:
+def _camera_reader(edition: Edition, corners_text: str | None, use_tesseract: bool) -> Callable[[Path], list[str]]:
     from wordboard.camera.images import read_image
     from wordboard.camera.photo import read_photo
 
@@ -190,7 +195,7 @@ def _camera_reader(edition, corners_text: str | None, use_tesseract: bool) -> Ca
     return read
 
 
-def _turn(game, name: str, rows: list[str], blanks: Mapping[tuple[str, Square], str]) -> str:
+def _turn(game: Game, name: str, rows: list[str], blanks: Mapping[tuple[str, Square], str]) -> str:
     from wordboard.crossword import Pass, Placement, Play
     from wordboard.crossword.table import infer_blank_letters
 

@@ -54,7 +54,8 @@ class ScriptedPlayers:
         self.out = out or (lambda text: None)
         self.press_timeout = press_timeout
         self.plan: PlannedTurn | None = None
-        self._planned_for = None
+        self._planned_for: tuple[int, int] | None = None
+        self._knocked: tuple[Square, bytes] | None = None   # a tile knocked off, to put back
         self._settled = 0                  # moves (and undos) the board has committed so far
         self.intended: list = []           # the moves the players meant, in order (for tests)
         self.outcomes: list[str] = []
@@ -265,16 +266,18 @@ class ScriptedPlayers:
         if found is None:
             return
         uid = self.table.take(src)
-        self.table.put(dst, uid)
+        if uid is not None:
+            self.table.put(dst, uid)
 
     def _knock(self, square: Square) -> None:
         found = self.table.tiles.get(square)
         if found is None:
             return
-        self._knocked = (square, self.table.take(square))
+        uid = self.table.take(square)
+        self._knocked = None if uid is None else (square, uid)
 
     def _restore(self, square: Square) -> None:
-        knocked = getattr(self, "_knocked", None)
+        knocked = self._knocked
         if knocked is not None and knocked[0] == square and square not in self.table.tiles:
             self.table.put(square, knocked[1])
         self._knocked = None
@@ -285,7 +288,7 @@ class ScriptedPlayers:
 
         def repair():
             committed = self.controller.adapter.committed_tiles()
-            knocked = getattr(self, "_knocked", None)
+            knocked = self._knocked
             if knocked is not None:
                 self._restore(knocked[0])
             meant = {}
@@ -387,7 +390,9 @@ def computer_chooser(adapter, seed: int, strength: str = "casual") -> Callable:
         from wordboard.commands.common import DEFAULT_LEXICON, open_lexicon
         from wordboard.crossword.dawgcache import dawg_for
 
-        dawg = dawg_for(open_lexicon(DEFAULT_LEXICON))
+        words = open_lexicon(DEFAULT_LEXICON)
+        assert words is not None, "the default lexicon is a word list, not 'none'"
+        dawg = dawg_for(words)
     opponents: dict = {}
 
     def choose(game):

@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from wordboard import gcg
 from wordboard.crossword.game import END_WENT_OUT, Game, Turn
-from wordboard.crossword.moves import ChallengeBonus, Exchange, LostTurn, Pass, Play, Withdrawn
+from wordboard.crossword.moves import (
+    ChallengeBonus,
+    ChallengeTurn,
+    Exchange,
+    LostTurn,
+    Move,
+    Pass,
+    Play,
+    Withdrawn,
+)
 
 EDITION_PRAGMA = "edition"          # how records wordboard wrote before said the edition
 EDITION_NOTE = "Edition:"           # how they say it now: "#note Edition: lexulous"
@@ -57,6 +66,7 @@ def game_record(game: Game, *, lexicon: str | None = None, title: str | None = N
         tiles = game.edition.tiles
         if result.reason == END_WENT_OUT:
             out = result.went_out
+            assert out is not None, "a game that ends by going out names who went out"
             others = "".join(r for i, r in enumerate(result.racks) if i != out)
             totals[out] += result.adjustments[out]
             events.append(gcg.EndRackBonus(nicks[out], "", others, result.adjustments[out], totals[out]))
@@ -94,7 +104,7 @@ def _event(turn: Turn, nick: str, game: Game) -> gcg.Event:
     raise TypeError(f"not a move: {move!r}")
 
 
-def _seen_rack(move) -> str:
+def _seen_rack(move: Move | ChallengeTurn) -> str:
     """What a record can say of a rack the game does not know: the tiles the turn played (a
     swap of unnamed tiles, or a pass, shows none: ``?`` stands for the unknown rack)."""
     if isinstance(move, Play):

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from wordboard import gcg
 from wordboard.crossword.board import Board
 from wordboard.crossword.moves import Play
-from wordboard.crossword.scoring import IllegalMove, evaluate_play
+from wordboard.crossword.scoring import IllegalMove, Word, evaluate_play
 from wordboard.editions import BLANK, Edition
 
 
@@ -70,7 +70,7 @@ class ReplayStep:
     board: Board
     scores: dict[str, int]
     squares: frozenset  # squares the event changed
-    words: tuple  # the words a play formed (wordboard.crossword.Word), else ()
+    words: tuple[Word, ...]  # the words a play formed, else ()
 
 
 def replay_record(record: gcg.GameRecord, edition: Edition, dictionary: Container[str] | None = None,
@@ -92,6 +92,7 @@ class _Replay:
         self.report = ReplayReport(str(record.path))
         self.totals = {p.nick: 0 for p in record.players}
         self.last_play: dict[str, tuple[Play, int, int]] = {}  # nick -> (play, recorded score, line)
+        self.words: tuple[Word, ...] = ()  # the words the event being replayed formed
 
     def mismatch(self, event, kind, recorded, computed, message) -> None:
         self.report.mismatches.append(Mismatch(self.report.file, event.line, kind, recorded, computed, message))

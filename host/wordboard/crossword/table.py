@@ -10,28 +10,36 @@ letters that work. Nothing is scored until the play is valid.
 
 from __future__ import annotations
 
+import itertools
 import string
-from collections.abc import Mapping
+from collections.abc import Collection, Container, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from wordboard.controller import questions as q
-from wordboard.controller.adapters import Assessment, Committed, TableAdapter
+from wordboard.controller.adapters import AnswerKey, Assessment, Committed, TableAdapter
 from wordboard.controller.tracking import PendingTile, square_names
+from wordboard.rules import Square
+
+if TYPE_CHECKING:
+    from wordboard.crossword import Game, Placement, Play, ScoredPlay
+    from wordboard.crossword.dawg import Dawg
+    from wordboard.journal import JournaledGame
+    from wordboard.leds.frame import Frame
+    from wordboard.rules import IllegalMove
 
 LETTERS = tuple(string.ascii_uppercase)
 
 
-def infer_blank_letters(game, known, blanks) -> list[tuple[str, object]]:
+def infer_blank_letters(game: Game, known: Sequence[Placement],
+                        blanks: Sequence[Square]) -> list[tuple[str, ScoredPlay]]:
     """Assignments of letters to ``blanks`` (squares, in order) that make the play legal for
     the player to move: ``[(letters, scored_play)]``. Tries the 26 letters per blank through
-    the rules engine (``wordboard.crossword.hint.infer_blanks`` when it is there)."""
+    the rules engine (``wordboard.crossword.hint.infer_blanks``, with the game's dictionary)."""
     from wordboard.crossword import IllegalMove, Placement, Play
+    from wordboard.crossword.hint import infer_blanks
 
-    choices = []
-    try:
-        from wordboard.crossword.hint import infer_blanks
-    except ImportError:  # pragma: no cover - the move generator's helpers are optional
-        infer_blanks = None
-    if infer_blanks is not None and game.dictionary is not None:
+    choices: list[tuple[str, ScoredPlay]] = []
+    if game.dictionary is not None:
         tiles = [(p.square, p.letter.lower() if p.blank else p.letter) for p in known]
         tiles += [(sq, "?") for sq in blanks]
         inference = infer_blanks(game.board, game.edition, tiles, game.dictionary)
@@ -44,12 +52,10 @@ def infer_blank_letters(game, known, blanks) -> list[tuple[str, object]]:
             except IllegalMove:
                 continue
         return choices
-    import itertools
-
-    for letters in itertools.product(LETTERS, repeat=len(blanks)):
-        play = Play(tuple(known) + tuple(Placement(sq[0], sq[1], ch, True) for sq, ch in zip(blanks, letters)))
+    for chosen in itertools.product(LETTERS, repeat=len(blanks)):
+        play = Play(tuple(known) + tuple(Placement(sq[0], sq[1], ch, True) for sq, ch in zip(blanks, chosen)))
         try:
-            choices.append(("".join(letters), game.evaluate(play)))
+            choices.append(("".join(chosen), game.evaluate(play)))
         except IllegalMove:
             continue
     return choices
@@ -60,10 +66,11 @@ class CrosswordAdapter(TableAdapter):
 
     kind = "lexulous"
 
-    def __init__(self, jgame, *, dictionary=None, dawg=None, camera_confidence: float = 0.8,
+    def __init__(self, jgame: JournaledGame, *, dictionary: Container[str] | None = None,
+                 dawg: Dawg | None = None, camera_confidence: float = 0.8,
                  physical_racks: bool = False):
         self.jgame = jgame
-        self.game = jgame.game
+        self.game: Game = jgame.game
         if dictionary is not None:
             self.game.dictionary = dictionary
         self.dawg = dawg
@@ -75,19 +82,20 @@ class CrosswordAdapter(TableAdapter):
 
     # -- the board -----------------------------------------------------------------------------
 
-    def committed_tiles(self) -> dict:
+    def committed_tiles(self) -> dict[Square, str]:
         return {sq: ("?" if tile.blank else tile.letter) for sq, tile in self.game.board.tiles()}
 
-    def base_scene(self, occupied, t: float = 0.0):
+    def base_scene(self, occupied: Collection[Square], t: float = 0.0) -> Frame:
         from wordboard.leds import scenes
 
         return scenes.crossword_scene(self.layout, occupied)
 
     # -- a turn --------------------------------------------------------------------------------
 
-    def _tile(self, tile: PendingTile, answers, live: bool):
+    def _tile(self, tile: PendingTile, answers: Mapping[AnswerKey, str],
+              live: bool) -> tuple[str | None, q.Question | None]:
         """(letter or "?", question or None, decision or None) for one pending tile."""
-        square, seen = tile.square, tile.seen
+        square, seen = Square(*tile.square), tile.seen
         camera = tile.camera
         if camera is not None and (camera.confidence < self.camera_confidence or camera.symbol == "."):
             camera = None
@@ -115,42 +123,44 @@ class CrosswordAdapter(TableAdapter):
                                     {"uid": seen.uid})
         return letter, None
 
-    def assess(self, tiles, answers: Mapping, *, live: bool = False) -> Assessment:
+    def assess(self, tiles: Sequence[PendingTile], answers: Mapping[AnswerKey, str], *,
+               live: bool = False) -> Assessment:
         from wordboard.crossword import Placement, Play
 
         game = self.game
-        squares = tuple(t.square for t in tiles)
+        squares = tuple(Square(*t.square) for t in tiles)
         if not tiles:
             return Assessment("empty")
         if game.is_over:
             return Assessment("invalid", squares, at_fault=squares, message="the game is over")
         known: list[Placement] = []
         blanks: list[PendingTile] = []
-        unknown: list = []
+        unknown: list[Square] = []
         for tile in tiles:
             letter, question = self._tile(tile, answers, live)
             if question is not None:
                 return Assessment("ask", squares, question=question, message=question.prompt)
+            square = Square(*tile.square)
             if letter is None:
-                unknown.append(tile.square)
+                unknown.append(square)
                 continue
             if letter == "?":
-                chosen = answers.get((q.BLANK, tile.square, tile.seen.uid))
+                chosen = answers.get((q.BLANK, square, tile.seen.uid))
                 if chosen:
-                    known.append(Placement(tile.square[0], tile.square[1], chosen.upper(), True))
+                    known.append(Placement(square.row, square.col, chosen.upper(), True))
                 else:
                     blanks.append(tile)
                 continue
             if len(letter) != 1 or letter not in LETTERS:
-                return Assessment("invalid", squares, at_fault=(tile.square,),
-                                  message=f"{square_names([tile.square])} holds {letter}, not a letter tile")
-            known.append(Placement(tile.square[0], tile.square[1], letter, False))
+                return Assessment("invalid", squares, at_fault=(square,),
+                                  message=f"{square_names([square])} holds {letter}, not a letter tile")
+            known.append(Placement(square.row, square.col, letter, False))
         if unknown:
             return Assessment("invalid", squares, at_fault=tuple(unknown),
                               message=f"the tile on {square_names(unknown)} is not identified yet")
         if not blanks:
             return self._judge(Play(tuple(known)), squares)
-        blank_squares = [t.square for t in blanks]
+        blank_squares = [Square(*t.square) for t in blanks]
         choices = infer_blank_letters(game, known, blank_squares) if game.dictionary is not None else None
         if choices is not None and len(choices) == 1:
             letters, scored = choices[0]
@@ -182,7 +192,7 @@ class CrosswordAdapter(TableAdapter):
         return Assessment("ask", squares, question=question, blanks_waiting=tuple(blank_squares),
                           message=question.prompt)
 
-    def _judge(self, play, squares) -> Assessment:
+    def _judge(self, play: Play, squares: tuple[Square, ...]) -> Assessment:
         from wordboard.crossword import IllegalMove
 
         game = self.game
@@ -196,7 +206,7 @@ class CrosswordAdapter(TableAdapter):
             return self._invalid(exc, squares)
         return self._valid(scored, squares)
 
-    def _rack_from_table(self, play) -> Assessment | None:
+    def _rack_from_table(self, play: Play) -> Assessment | None:
         """Physical racks: the engine does not know what the player drew from the real bag. Say
         the player's rack holds the tiles played (a journalled decision), if the bag allows it."""
         from wordboard.crossword import IllegalMove
@@ -218,15 +228,15 @@ class CrosswordAdapter(TableAdapter):
         assessment = self._valid(scored, play.squares)
         return Assessment(**{**assessment.__dict__, "decisions": (decision,)})
 
-    def _valid(self, scored, squares) -> Assessment:
+    def _valid(self, scored: ScoredPlay, squares: tuple[Square, ...]) -> Assessment:
         word_squares = tuple(sorted({sq for w in scored.words for sq in w.squares}))
         words = ", ".join(w.display for w in scored.words)
         return Assessment("valid", squares, move=scored.play, score=scored.score, word_squares=word_squares,
                           message=f"{words} for {scored.score}")
 
     @staticmethod
-    def _invalid(exc, squares) -> Assessment:
-        at_fault = tuple(tuple(s) for s in (exc.squares or ())) or tuple(squares)
+    def _invalid(exc: IllegalMove, squares: Iterable[Square]) -> Assessment:
+        at_fault = exc.squares or tuple(squares)
         return Assessment("invalid", tuple(squares), at_fault=at_fault, message=str(exc))
 
     def commit(self, assessment: Assessment) -> Committed:
@@ -252,7 +262,7 @@ class CrosswordAdapter(TableAdapter):
         return q.Question(q.TURN, f"No tile was put down. {player}: pass, swap tiles, or carry on?",
                           ("pass", "swap", "carry on"))
 
-    def answer_turn(self, question: q.Question, value: str):
+    def answer_turn(self, question: q.Question, value: str) -> Committed | q.Question | None:
         from wordboard.crossword import Exchange, Pass
 
         game = self.game
@@ -295,15 +305,23 @@ class CrosswordAdapter(TableAdapter):
         return q.Question(q.LEFTOVERS, f"The game is over. Which tiles are left on each rack ({racks} tiles)? "
                           f"Type them rack by rack, in this order, with / between racks.", (), ())
 
-    def _leftovers(self, value: str):
+    def _leftovers_prompt(self) -> str:
+        question = self.turn_question()
+        assert question is not None, "the leftovers are answered only while the game asks for them"
+        return question.prompt
+
+    def _leftovers(self, value: str) -> Committed | q.Question:
+        from wordboard.crossword import Leftovers
+
         game = self.game
         try:
             leftovers = game.parse_move("left " + value)
         except ValueError as exc:
-            return q.Question(q.LEFTOVERS, f"{exc}. {self.turn_question().prompt}", (), ())
+            return q.Question(q.LEFTOVERS, f"{exc}. {self._leftovers_prompt()}", (), ())
+        assert isinstance(leftovers, Leftovers), "the notation 'left ...' is the leftovers'"
         verdict = game.dry_run(leftovers)
         if not verdict.legal:
-            return q.Question(q.LEFTOVERS, f"{verdict.error}. {self.turn_question().prompt}", (), ())
+            return q.Question(q.LEFTOVERS, f"{verdict.error}. {self._leftovers_prompt()}", (), ())
         self.jgame.play(leftovers)
         return Committed((), "left on the racks: " + ", ".join(
             f"{name} {rack or 'none'}" for name, rack in zip(game.players, leftovers.racks)))
@@ -313,7 +331,7 @@ class CrosswordAdapter(TableAdapter):
         against the word list under the game's rule. A phony comes off (the LEDs show the squares
         to clear) and its player's turn is lost; a play that stands costs the challenger what the
         rule says."""
-        from wordboard.crossword import Challenge
+        from wordboard.crossword import Challenge, Play
         from wordboard.crossword.moves import ChallengeBonus, LostTurn, Withdrawn
 
         game = self.game
@@ -324,6 +342,7 @@ class CrosswordAdapter(TableAdapter):
         if not verdict.legal:
             return str(verdict.error)
         played = game.history[-1]
+        assert isinstance(played.move, Play), "a legal challenge judges the last play"
         self.jgame.play(Challenge(challenger))
         turn = game.history[-1]
         who, challenged = game.players[challenger], game.players[played.player]
@@ -345,7 +364,7 @@ class CrosswordAdapter(TableAdapter):
         squares = tuple(turn.move.squares) if hasattr(turn.move, "squares") else ()
         return Committed(squares, f"{game.players[turn.player]}'s turn is taken back")
 
-    def hint(self) -> tuple:
+    def hint(self) -> tuple[Square, ...]:
         if self.dawg is None or self.game.is_over or self.game.physical:
             return ()                   # physical racks: the board cannot see the rack to hint from
         from wordboard.crossword.hint import hint_for_game
@@ -367,7 +386,7 @@ class CrosswordAdapter(TableAdapter):
         parts = [f"{name} {score}" for name, score in zip(game.players, game.scores)]
         return "   ".join(parts) + f"   (bag {game.bag_count})"
 
-    def board_text(self, highlight=()) -> str:
+    def board_text(self, highlight: Iterable[Square] = ()) -> str:
         return self.game.board.render(frozenset(highlight))
 
     def result_text(self) -> str:
@@ -381,5 +400,5 @@ class CrosswordAdapter(TableAdapter):
             final += f" (overtime on the clock: {over})"
         return f"game over ({r.reason}): {final}; " + (f"{names} tie" if len(r.winners) > 1 else f"{names} wins")
 
-    def winner_squares(self) -> tuple:
+    def winner_squares(self) -> tuple[Square, ...]:
         return ()

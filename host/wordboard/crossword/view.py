@@ -4,22 +4,27 @@ history (see :mod:`wordboard.screen.snapshot`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 
-def crossword_view(game) -> dict:
+if TYPE_CHECKING:
+    from wordboard.crossword.game import Game
+
+
+def crossword_view(game: Game) -> dict[str, Any]:
     from wordboard.crossword import Exchange, Pass, Play
 
     layout = game.edition.board
-    premiums = {}
-    for r in range(layout.rows):
-        for c in range(layout.cols):
-            code = layout.premium(r, c)
+    premiums: dict[str, str] = {}
+    for row in range(layout.rows):
+        for col in range(layout.cols):
+            code = layout.premium(row, col)
             if code and code not in ("normal", "plain", "."):
-                premiums[f"{r},{c}"] = code
+                premiums[f"{row},{col}"] = code
     points = game.edition.tiles.points
     tiles = {f"{r},{c}": {"letter": tile.letter.upper(), "blank": bool(tile.blank),
                           "points": 0 if tile.blank else int(points.get(tile.letter.upper(), 0))}
              for (r, c), tile in game.board.tiles()}
-    history = []
+    history: list[dict[str, Any]] = []
     for turn in game.history:
         move = turn.move
         if isinstance(move, Play):
@@ -35,17 +40,19 @@ def crossword_view(game) -> dict:
                         "kind": kind, "text": text, "score": turn.score, "total": turn.total,
                         "bingo": bool(turn.bingo),
                         "words": [{"word": w.display, "score": w.score} for w in turn.words]})
-    last = None
+    last: dict[str, Any] | None = None
     if game.history:
         turn = game.history[-1]
         move = turn.move
         last = dict(history[-1], squares=[list(s) for s in getattr(move, "squares", ())])
-    result = None
+    result: dict[str, Any] | None = None
     r = game.result
     if r is not None:
+        outcome = game.outcome()
+        assert outcome is not None, "a game with a result has its outcome"
         result = {"reason": r.reason, "final": list(r.final), "adjustments": list(r.adjustments),
                   "winners": list(r.winners), "racks": list(r.racks),
-                  "time_penalties": list(r.time_penalties), "text": game.outcome().result_text()}
+                  "time_penalties": list(r.time_penalties), "text": outcome.result_text()}
     return {
         "type": "crossword",
         "title": game.edition.name,

@@ -8,6 +8,7 @@ asked to, a bluff), banks words worth at least ``bank_from`` and buys the deares
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from wordboard.dexikon.cards import ALPHABET
@@ -60,7 +61,7 @@ class AutoPlayer:
     refresh_rate: float = 0.0     # how often the pool is refreshed before using points
     word_choice: int = 1          # pick among the best N words found
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self._failed: set[tuple[int, str]] = set()
 
     def choose(self, game: Game) -> Action:
@@ -142,18 +143,17 @@ class AutoPlayer:
 
 
 def play_out(game: Game, players: list[AutoPlayer] | AutoPlayer, max_actions: int = 100_000,
-             on_action=None) -> int:
+             on_action: Callable[[Game, Action], None] | None = None) -> int:
     """Let automatic players play ``game`` to the end; the number of actions played.
 
     ``on_action(game, action)`` is called after each action (tests check invariants there).
     """
-    chooser = players if isinstance(players, list) else None
     count = 0
     while game.result is None:
         if count >= max_actions:
             raise RuntimeError(f"game not over after {max_actions} actions")
         who = game.pending.player
-        auto = chooser[who] if chooser else players
+        auto = players[who] if isinstance(players, list) else players
         action = auto.choose(game)
         game.play(action)
         count += 1

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -194,7 +195,7 @@ class CardSet:
     source: str = "<text>"
     _by_name: dict[str, CardKind] = field(default_factory=dict, compare=False, repr=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self._by_name.update({k.name: k for k in self.kinds})
 
     def kind(self, name: str) -> CardKind:
@@ -309,9 +310,7 @@ def _build(df: DataFile) -> CardSet:
             kinds[kind.name] = kind
             lines[kind.name] = line.number
 
-    def core_name(key: str, required: bool) -> str | None:
-        if key not in core and not required:
-            return None
+    def core_name(key: str) -> str:
         entry = core.entry(key)
         value = entry.value.upper()
         if value not in kinds or kinds[value].role is Role.POOL:
@@ -320,8 +319,8 @@ def _build(df: DataFile) -> CardSet:
             raise df.error(entry.line, f"{key}: {value} must be a '?' card")
         return value
 
-    penalty = core_name("penalty", True)
-    special = core_name("special-penalty", False)
+    penalty = core_name("penalty")
+    special = core_name("special-penalty") if "special-penalty" in core else None
     if special == penalty:
         raise df.error(core.entry("special-penalty").line,
                        "special-penalty must be another card than penalty")
@@ -367,7 +366,7 @@ def _with_role(kind: CardKind, role: Role) -> CardKind:
     return CardKind(kind.name, kind.letters, kind.points, kind.cost, kind.count, role, kind.effects)
 
 
-def _int_between(low: int, high: int):
+def _int_between(low: int, high: int) -> Callable[[str], int]:
     def convert(text: str) -> int:
         if not text.isdigit() or not low <= int(text) <= high:
             raise ValueError(f"expected a whole number from {low} to {high}, got {text!r}")

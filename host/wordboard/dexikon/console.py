@@ -41,6 +41,7 @@ from wordboard.dexikon.engine import (
     ChallengeDecision,
     ChooseWord,
     Concede,
+    Decision,
     DeclareWord,
     DefendDecision,
     EndReturn,
@@ -147,7 +148,7 @@ class Console:
         self.out = out
         self.sheets_dir = sheets_dir
         self.echo = echo
-        self._shown: tuple | None = None
+        self._shown: tuple[object, ...] | None = None   # what the last prompt showed
         self._log_seen = len(game.log)
         self._turn_shown = -1
 
@@ -235,7 +236,7 @@ class Console:
             name = g.players[d.player].name
         self.say(f"[{name}] {self._expected(d)}")
 
-    def _show_state(self, d) -> None:
+    def _show_state(self, d: Decision) -> None:
         g = self.game
         if isinstance(d, PlayDecision) and self._turn_shown != g.turn.number:
             self._turn_shown = g.turn.number
@@ -254,7 +255,7 @@ class Console:
             self.say("")
             self.say(f"== Last word: {g.players[d.player].name}, cards: {_names(d.cards)} ==")
 
-    def _expected(self, d) -> str:
+    def _expected(self, d: Decision) -> str:
         g = self.game
         if isinstance(d, PlayDecision):
             extra = (" (second attempt: no Action effects)" if d.attempt == 2 else
@@ -402,9 +403,9 @@ class Console:
             return EndTurn()
         if verb == "keep":
             pool = list(g.pool)
-            (card,) = self._pick(rest[:1], pool, "in the pool") if rest else (None,)
-            if card is None:
+            if not rest:
                 raise InputProblem("keep NAME")
+            (card,) = self._pick(rest[:1], pool, "in the pool")
             return KeepPoolCard(card)
         if verb == "return":
             cards = list(d.cards) if isinstance(d, EndReturnDecision) else []
@@ -413,7 +414,7 @@ class Console:
 
     def _pick(self, names: Sequence[str], zone: list[Card], where: str) -> tuple[int, ...]:
         available = list(zone)
-        ids = []
+        ids: list[int] = []
         for name in names:
             wanted = name.upper()
             if wanted == "?":
@@ -441,7 +442,7 @@ class Console:
                 return p.index
         raise InputProblem(f"no player {text!r}")
 
-    def _hint(self, d) -> None:
+    def _hint(self, d: Decision) -> None:
         g = self.game
         if isinstance(d, PlayDecision):
             p = g.players[d.player]
@@ -454,8 +455,8 @@ class Console:
                 self.say(f"  {option.describe()}  ->  word {_names(option.cards)} = "
                          f"{option.word}")
         elif isinstance(d, LastWordDecision):
-            option = best_last_word(d.cards, g.dictionary)
-            self.say(f"  {option.describe()}" if option else "  no word found")
+            last = best_last_word(d.cards, g.dictionary)
+            self.say(f"  {last.describe()}" if last else "  no word found")
         else:
             self.say("  " + self._expected(d))
 

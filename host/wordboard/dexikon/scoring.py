@@ -122,7 +122,7 @@ def rank(scores: Sequence[FinalScore]) -> list[tuple[int, FinalScore]]:
 
     Players still equal after every word share the place.
     """
-    def key(score: FinalScore):
+    def key(score: FinalScore) -> tuple[int, tuple[int, ...]]:
         return (score.total, score.tiebreak)
 
     ordered = sorted(scores, key=key, reverse=True)

@@ -4,8 +4,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 
-def _card(card) -> dict:
+if TYPE_CHECKING:
+    from wordboard.dexikon.cards import Card
+    from wordboard.dexikon.engine import Game
+    from wordboard.dexikon.table import DexikonAdapter
+
+
+def _card(card: Card) -> dict[str, Any]:
     kind = card.kind
     letters = getattr(kind, "letters", "") or getattr(kind, "letter", "") or ""
     return {"id": card.id, "name": kind.name, "cost": getattr(kind, "cost", None),
@@ -14,11 +21,11 @@ def _card(card) -> dict:
             "role": str(getattr(getattr(kind, "role", None), "name", "") or "").lower()}
 
 
-def dexikon_view(game, adapter=None) -> dict:
-    players = []
+def dexikon_view(game: Game, adapter: DexikonAdapter | None = None) -> dict[str, Any]:
+    players: list[dict[str, Any]] = []
     for p in game.players:
         sheet = p.sheet
-        banked = [{"word": str(b.word), "value": int(b.value)} for b in getattr(sheet, "banked", ())]
+        banked: list[dict[str, Any]] = [{"word": str(b.word), "value": int(b.value)} for b in getattr(sheet, "banked", ())]
         players.append({"name": p.name, "score": sum(b["value"] for b in banked), "words": [b["word"] for b in banked],
                         "banked": banked, "first": bool(getattr(sheet, "first", False)),
                         "challenges_won": int(getattr(sheet, "challenges_won", 0)),
@@ -31,10 +38,10 @@ def dexikon_view(game, adapter=None) -> dict:
         # the end: each player's total as scored (the best words, the last word, the bonuses,
         # the Penalties), not the sum of every word banked
         totals = {s.name: int(s.total) for s in getattr(result, "scores", ())}
-        for p in players:
-            p["score"] = totals.get(p["name"], p["score"])
-            p["banked_sum"] = sum(b["value"] for b in p["banked"])
-    history = []
+        for entry in players:
+            entry["score"] = totals.get(entry["name"], entry["score"])
+            entry["banked_sum"] = sum(b["value"] for b in entry["banked"])
+    history: list[dict[str, Any]] = []
     for i, line in enumerate(list(getattr(game, "log", ()))[-40:]):
         who = next((j for j, n in enumerate(names) if str(line).startswith(n)), None)
         history.append({"n": i + 1, "player": who if who is not None else 0,
@@ -42,13 +49,13 @@ def dexikon_view(game, adapter=None) -> dict:
                         "text": str(line), "score": "", "total": None})
     turn = getattr(game, "turn", None)
     claim = getattr(turn, "word", None)
-    last = None
-    if claim is not None:
+    last: dict[str, Any] | None = None
+    if turn is not None and claim is not None:
         last = {"n": turn.number, "player": claim.player, "name": names[claim.player], "kind": "play",
                 "text": claim.word, "score": int(getattr(turn, "value", 0) or 0),
                 "words": [{"word": claim.word, "score": int(getattr(turn, "value", 0) or 0)}], "squares": []}
-    sheets = []
-    final = None
+    sheets: list[dict[str, str]] = []
+    final: dict[str, Any] | None = None
     if result is not None:
         scores = list(getattr(result, "scores", ()))
         places = list(getattr(result, "places", ()))
@@ -63,7 +70,7 @@ def dexikon_view(game, adapter=None) -> dict:
         winners = [names.index(s.name) for place, s in places if place == 1 and s.name in names]
         final = {"reason": "the end", "final": [s.total for s in scores], "winners": winners,
                  "text": " and ".join(names[w] for w in winners) + (" win" if len(winners) > 1 else " wins")}
-    tiles = {}
+    tiles: dict[str, dict[str, Any]] = {}
     if adapter is not None:
         try:
             for square, code in adapter.committed_tiles().items():

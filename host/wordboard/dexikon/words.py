@@ -47,7 +47,7 @@ class WordList(Protocol):
     """What the finder needs from a :class:`wordboard.dictionary.Dictionary`."""
 
     def is_word(self, word: str) -> bool: ...
-    def matching(self, pattern) -> list[str]: ...
+    def matching(self, pattern: Sequence[str | None]) -> list[str]: ...
     def words_of_length(self, n: int) -> Iterable[str]: ...
 
 
@@ -241,10 +241,11 @@ class _Query:
         by_signature[0] = by_signature[0] + other if 0 in by_signature else other
         ok = np.ones(size, dtype=bool)
         for mask, cap in self.subsets:
-            need = None
+            need: np.ndarray | None = None
             for sig, excess in by_signature.items():
                 if sig & ~mask == 0:
                     need = excess if need is None else need + excess
+            assert need is not None, "signature 0 (none of these letters) is in every subset"
             ok &= need <= cap
         return ok
 

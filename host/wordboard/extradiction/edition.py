@@ -37,6 +37,7 @@ of an 11 x 11 board.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -80,7 +81,7 @@ class ChanceCard:
     stars: int = 0
     rats: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if (self.stars > 0) == (self.rats > 0) or self.stars < 0 or self.rats < 0:
             raise ValueError("a Chance card shows either stars or rats, at least one")
 
@@ -118,9 +119,9 @@ class Edition:
     def columns(self) -> int:
         return len(self.stars[0])
 
-    def squares(self):
+    def squares(self) -> Iterator[Square]:
         """Every square, row by row."""
-        return ((r, c) for r in range(self.rows) for c in range(self.columns))
+        return (Square(r, c) for r in range(self.rows) for c in range(self.columns))
 
     def on_board(self, square: Square) -> bool:
         r, c = square
@@ -135,7 +136,7 @@ class Edition:
     def zone_of(self, square: Square) -> str:
         return self.zones[square[0]][square[1]]
 
-    def zones_of(self, squares) -> set[str]:
+    def zones_of(self, squares: Iterable[Square]) -> set[str]:
         """The distinct zones that a set of squares occupies."""
         return {self.zone_of(s) for s in squares}
 
@@ -187,7 +188,7 @@ def _edition_from(data: DataFile) -> Edition:
         values = []
         for c, ch in enumerate(row):
             if ch == CHANCE:
-                chance.add((r, c))
+                chance.add(Square(r, c))
                 values.append(0)
             elif ch == ".":
                 values.append(0)
@@ -218,9 +219,9 @@ def _edition_from(data: DataFile) -> Edition:
             first_line.setdefault(ch, line.number)
         zones.append(tuple(row))
     zone_section.check_unknown()
-    for label, line in first_line.items():
-        if not _connected([(r, c) for r in range(rows) for c in range(columns) if zones[r][c] == label]):
-            raise data.error(line, f"zone {label!r} is in pieces: a zone's squares must be connected")
+    for label, number in first_line.items():
+        if not _connected([Square(r, c) for r in range(rows) for c in range(columns) if zones[r][c] == label]):
+            raise data.error(number, f"zone {label!r} is in pieces: a zone's squares must be connected")
 
     if "centre" in top:
         try:
@@ -228,13 +229,15 @@ def _edition_from(data: DataFile) -> Edition:
         except ValueError as exc:
             raise data.error(top.entry("centre").line, f"centre: {exc}") from None
     elif rows % 2 and columns % 2:
-        centre = (rows // 2, columns // 2)
+        centre = Square(rows // 2, columns // 2)
     else:
         raise data.error(None, f"a {rows} x {columns} board has no middle square: give 'centre: '")
 
     chance_section = data.section("chance")
     cards: list[ChanceCard] = []
-    for key, make in (("stars", lambda n: ChanceCard(stars=n)), ("rats", lambda n: ChanceCard(rats=n))):
+    makers: tuple[tuple[str, Callable[[int], ChanceCard]], ...] = (
+        ("stars", lambda n: ChanceCard(stars=n)), ("rats", lambda n: ChanceCard(rats=n)))
+    for key, make in makers:
         for n in chance_section.get(key, _counts, default=[]):
             cards.append(make(n))
     chance_section.check_unknown()

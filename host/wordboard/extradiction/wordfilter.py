@@ -25,6 +25,7 @@ Level 3 a word that is, or forms, one of them is refused and never scored).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 
@@ -61,7 +62,7 @@ def _lists() -> tuple[frozenset[str], frozenset[str], tuple[tuple[str, ...], ...
     return frozenset(words - allowed), frozenset(allowed), tuple(sorted(phrases))
 
 
-def _stems(word: str):
+def _stems(word: str) -> Iterator[str]:
     """``word`` and the words it may be a simple form of (English spelling rules, not prefixes)."""
     yield word
     if word.endswith("s") and len(word) > 3:
