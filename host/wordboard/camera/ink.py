@@ -13,8 +13,12 @@ compares each square with it, colour channel by colour channel:
 * a square mostly "ink" is not writing but something over it (a hand, an arm, a sleeve): it is
   *covered*, and what was known of it holds.
 
-The empty board is kept up to date: wherever a square shows no ink, its picture is blended into
-the reference, so light that changes slowly (the day going) is followed. A square written on
+The empty board is kept up to date: every square seen empty takes the change of light around it
+(the frame's ratio to the reference, its local maximum), the whole square at once, so light
+that changes (the day going, someone leaning over and staying) is followed while the square's
+print keeps its contrast with the paper. (Blending the frame in pixel by pixel where the paper
+showed left the pixels beside the printed stars, never quite paper nor ink, at the light of the
+first look: under a shadow that stayed they became ink, a phantom letter.) A square written on
 before the detector first looked (a resumed game) has no picture of its own empty look: until it
 is seen empty, it is compared with its own paper (the local maximum of the frame itself), away
 from its edge where the printed stars are.
@@ -54,7 +58,7 @@ INNER = (0.16, 0.88)
 #: Pixels a square in the pictures compared (the straightened frame is shrunk to it: a marker's
 #: stroke is still 2-3 pixels wide).
 CELL = 20
-#: How fast the picture of the empty board follows the light (per reading, where no ink is).
+#: How fast the picture of the empty board follows the light (per reading, on the squares seen empty).
 FOLLOW = 0.2
 
 
@@ -99,7 +103,8 @@ class InkDetector:
             self.reference = image.copy()
         assert self.reference is not None
         ratio = image / self.reference
-        norm = ratio / np.maximum(self._paper(ratio), 1e-3)
+        light = self._paper(ratio)             # how the light changed since the reference, nearby
+        norm = ratio / np.maximum(light, 1e-3)
         # squares with no picture of their own: compared with the frame's own paper
         if self.unknown:
             own = image / np.maximum(self._paper(image), 1e-3)
@@ -152,10 +157,13 @@ class InkDetector:
                 out[key] = SquareInk(state, share, mark)
                 self.states[key] = out[key]
         if not first:
-            # follow the light where the paper shows (no ink, no square written on or covered)
-            where = follow & (darkest > 0.9)
-            blend = self.reference * (1 - FOLLOW) + image * FOLLOW
-            self.reference[where] = blend[where]
+            # follow the light on the squares seen empty: the whole square takes the change of
+            # light around it, so its print, its grid lines, an old smudge keep their contrast
+            # with the paper (following the picture pixel by pixel where the paper shows left
+            # the pixels next to the print as the first look had them: under a shadow that
+            # stays they turned into "ink", a phantom letter)
+            gained = self.reference * ((1 - FOLLOW) + FOLLOW * light)
+            self.reference[follow] = gained[follow]
         return out
 
     def _square(self, r: int, c: int) -> tuple[slice, slice]:
