@@ -13,12 +13,13 @@ compares each square with it, colour channel by colour channel:
 * a square mostly "ink" is not writing but something over it (a hand, an arm, a sleeve): it is
   *covered*, and what was known of it holds.
 
-The empty board is kept up to date: every square seen empty takes the change of light around it
-(the frame's ratio to the reference, its local maximum), the whole square at once, so light
-that changes (the day going, someone leaning over and staying) is followed while the square's
-print keeps its contrast with the paper. (Blending the frame in pixel by pixel where the paper
-showed left the pixels beside the printed stars, never quite paper nor ink, at the light of the
-first look: under a shadow that stayed they became ink, a phantom letter.) A square written on
+The empty board is kept up to date: on every square seen empty, the frame is blended into the
+reference wherever it shows no ink, so light that changes (the day going, someone leaning over and
+staying) is followed, and a rubbed-out letter's ghost and an eraser's smear become part of the
+empty board. (Blending only where the paper itself showed left the pixels beside the printed
+stars, never quite paper nor ink, at the light of the first look: under a shadow that stayed
+they became ink, a phantom letter. Following only the change of light, square by square, kept
+ghosts and smears out of the reference and made phantoms in whole games.) A square written on
 before the detector first looked (a resumed game) has no picture of its own empty look: until it
 is seen empty, it is compared with its own paper (the local maximum of the frame itself), away
 from its edge where the printed stars are.
@@ -103,8 +104,7 @@ class InkDetector:
             self.reference = image.copy()
         assert self.reference is not None
         ratio = image / self.reference
-        light = self._paper(ratio)             # how the light changed since the reference, nearby
-        norm = ratio / np.maximum(light, 1e-3)
+        norm = ratio / np.maximum(self._paper(ratio), 1e-3)
         # squares with no picture of their own: compared with the frame's own paper
         if self.unknown:
             own = image / np.maximum(self._paper(image), 1e-3)
@@ -157,13 +157,12 @@ class InkDetector:
                 out[key] = SquareInk(state, share, mark)
                 self.states[key] = out[key]
         if not first:
-            # follow the light on the squares seen empty: the whole square takes the change of
-            # light around it, so its print, its grid lines, an old smudge keep their contrast
-            # with the paper (following the picture pixel by pixel where the paper shows left
-            # the pixels next to the print as the first look had them: under a shadow that
-            # stays they turned into "ink", a phantom letter)
-            gained = self.reference * ((1 - FOLLOW) + FOLLOW * light)
-            self.reference[follow] = gained[follow]
+            # follow the light on the squares seen empty, wherever no ink is: not only where the
+            # paper shows (a pixel beside the printed stars, never quite paper nor ink, left at
+            # the first look's light turned to ink under a shadow that stayed: a phantom letter)
+            where = follow & ~ink
+            blend = self.reference * (1 - FOLLOW) + image * FOLLOW
+            self.reference[where] = blend[where]
         return out
 
     def _square(self, r: int, c: int) -> tuple[slice, slice]:
