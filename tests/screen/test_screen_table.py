@@ -287,3 +287,69 @@ def test_a_new_game_chooses_the_clue_packs_and_the_childrens_mode_starts_at_leve
     setup = rig.bridge.next_setup
     assert (setup["game"], setup["level"], setup["colours"]) == ("extradiction", "1", "green")
     page.close()
+
+
+def test_a_square_the_camera_misreads_is_corrected_on_the_screen(rig, browser, shots):
+    """eXtraDICTION: a tapped square offers "that square is empty" (and a grown-up the letters):
+    on Level 1 the child, in the children's mode, gets one big button; at Level 3 only a page
+    unlocked with the PIN may correct. The correction reaches the sensor and the journal."""
+    from tests.extradiction.helpers import game
+    from tests.screen.rig import QuietSensor
+    from wordboard.controller.tracking import Seen
+    from wordboard.extradiction.engine import Guess
+
+    fixed: list = []
+
+    class Correctable(QuietSensor):
+        def correct(self, square, value):
+            fixed.append((tuple(square), value))
+
+    def camera_reads_k():
+        rig.controller.sensor = Correctable()
+        rig.controller.board.place((2, 3), Seen("00007001", "K"), rig.controller.clock() - 2.0)
+
+    def journalled():
+        jgame = rig.controller.adapter.jgame
+        return [e.data for e in jgame.journal.events(jgame.id)]
+
+    rig.load("extradiction", game("1", words=("STAR", "CAT"), players=("Ann", "Bo")), players=("Ann", "Bo"))
+    rig.call(camera_reads_k)
+    page = open_page(browser, rig.url, 800, 480, kids=True)
+    page.wait_for_selector("#board .tile.seen", timeout=WAIT_MS)
+    page.locator("#board .cell").nth(2 * rig.controller.adapter.cols + 3).click()
+    page.wait_for_selector("#correct-box:not(.hidden) .correct-empty", timeout=WAIT_MS)
+    assert page.locator("#correct-box .correct-letter").count() == 0      # the child: one big button
+    big = box(page, "#correct-box .correct-empty")
+    assert big["h"] >= 64 and inside_viewport(page, box(page, "#correct-box"))
+    page.screenshot(path=str(shots / "correct-level1-kids-800x480.png"))
+    check_screenshot(shots / "correct-level1-kids-800x480.png")
+    page.click("#correct-box .correct-empty")
+    wait_until(lambda: fixed == [((2, 3), ".")], "the square said empty")
+    assert {"correction": {"square": "D3", "value": "."}} in rig.call(journalled)
+    page.wait_for_selector("#correct-box.hidden", state="attached", timeout=WAIT_MS)
+    page.close()
+
+    g = game("3", words=("STAR", "CAT"), players=("Ann", "Bo"))
+    g.play(Guess("STAR"))
+    rig.load("extradiction", g, players=("Ann", "Bo"))
+    rig.call(camera_reads_k)
+    page = open_page(browser, rig.url, 800, 480)
+    page.wait_for_selector("#board .tile.seen", timeout=WAIT_MS)
+    page.locator("#board .cell").nth(2 * rig.controller.adapter.cols + 3).click()
+    page.wait_for_timeout(300)
+    assert page.locator("#correct-box").is_hidden()                        # Level 3: the PIN first
+    page.click("#lock")
+    for digit in PIN:
+        page.click(f"#pinpad .key:text-is('{digit}')")
+    page.click("#pinpad .key:text-is('OK')")
+    page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
+    page.click("#admin [data-close=admin]")                               # the sheet closed, unlocked
+    page.locator("#board .cell").nth(2 * rig.controller.adapter.cols + 3).click()
+    page.wait_for_selector("#correct-box:not(.hidden) .correct-letter", timeout=WAIT_MS)
+    assert "reads K" in page.inner_text("#correct-box .correct-head")
+    assert page.locator("#correct-box .correct-letter").count() == 26
+    page.screenshot(path=str(shots / "correct-level3-pin-800x480.png"))
+    page.click("#correct-box .correct-letter[data-value='F']")
+    wait_until(lambda: fixed[-1:] == [((2, 3), "F")], "the letter corrected")
+    assert {"correction": {"square": "D3", "value": "F"}} in rig.call(journalled)
+    page.close()

@@ -42,6 +42,10 @@ def test_protocol_accepts_valid_messages():
     '{"type": "new", "game": "lexulous", "players": ["Ann"], "lexicon": "/etc/words"}',
     '{"type": "new", "game": "lexulous", "players": ["<script>"], "lexicon": "none"}',
     '{"type": "say", "what": "rm -rf /"}',
+    '{"type": "correct", "row": 0, "col": 10, "value": "ab"}',
+    '{"type": "correct", "row": -1, "col": 10, "value": "."}',
+    '{"type": "correct", "row": 0, "col": 10, "value": "a"}',
+    '{"type": "correct", "row": 0, "value": "."}',
     '{"type": "hello", "mode": "kids"' + ' ' * 5000 + '}',
 ])
 def test_protocol_refuses_anything_else(text):
@@ -219,6 +223,64 @@ def test_bridge_publishes_moves_questions_and_takes_buttons(tmp_path):
         session.controller.step(0.0)
         assert bridge.stop_requested and hub.latest()["ended"]
         assert session.journal.game(session.jgame.id).finished is not None
+
+
+def test_a_square_the_camera_misreads_is_corrected_from_the_screen(tmp_path):
+    """eXtraDICTION: a page says what is written on a square ("." empty, or the letter): on Level 1
+    any page that plays may (the child's big button), at other levels only with the PIN; the
+    controller journals it and the sensor has it at once; a game of tiles has nothing to correct."""
+    from wordboard.controller.session import SessionConfig, open_session
+    from wordboard.screen.bridge import ScreenBridge
+
+    assert protocol.parse('{"type": "correct", "row": 0, "col": 10, "value": "."}') == \
+        ("correct", {"row": 0, "col": 10, "value": "."})
+    assert protocol.parse('{"type": "correct", "row": 4, "col": 2, "value": "F"}')[1]["value"] == "F"
+    assert "correct" not in protocol.ADMIN            # the bridge decides: Level 1 lets the players
+
+    def replies():
+        got: list[dict] = []
+        return got, got.append
+
+    for level, who in (("1", "players"), ("3", "pin")):
+        config = SessionConfig(game="extradiction", hardware="direct", camera="none", seed=3, show_leds=False,
+                               journal=tmp_path / f"j{level}.sqlite3", out=lambda text: None,
+                               game_options={"level": level, "turns": 3})
+        with open_session(config) as s:
+            hub = ScreenHub()
+            ScreenBridge(s.controller, hub)
+            s.controller.step(0.0)
+            assert hub.latest()["board"]["correct"] == who
+            stain = (0, 10)
+            s.table.put(stain, s.table.new_tile("K"))      # a mark the camera takes for a K
+            s.controller.step(0.0)
+            assert stain in s.sensor.seen
+            got, reply = replies()
+            hub.submit(Command("correct", {"row": 0, "col": 10, "value": "."}, reply=reply))
+            s.controller.step(0.0)
+            if who == "pin":
+                assert got[-1]["type"] == "error" and "PIN" in got[-1]["message"]
+                assert stain in s.sensor.seen
+                hub.submit(Command("correct", {"row": 0, "col": 10, "value": "."}, admin=True, reply=reply))
+                s.controller.step(0.0)
+            assert got[-1] == {"type": "ok", "message": "corrected: K1 is empty"}
+            s.controller.step(0.0)
+            assert stain not in s.sensor.seen and stain not in s.controller.board.observed
+            events = [e.data for e in s.journal.events(s.jgame.id)]
+            assert {"correction": {"square": "K1", "value": "."}} in events
+            hub.submit(Command("correct", {"row": 20, "col": 1, "value": "."}, admin=True, reply=reply))
+            s.controller.step(0.0)
+            assert got[-1]["type"] == "error" and "no square" in got[-1]["message"]
+    config = SessionConfig(hardware="direct", journal=tmp_path / "tiles.sqlite3", seed=3, habits="tidy",
+                           show_leds=False, out=lambda text: None)
+    with open_session(config) as s:
+        hub = ScreenHub()
+        ScreenBridge(s.controller, hub)
+        s.controller.step(0.0)
+        assert hub.latest()["board"]["correct"] is None
+        got, reply = replies()
+        hub.submit(Command("correct", {"row": 1, "col": 1, "value": "."}, admin=True, reply=reply))
+        s.controller.step(0.0)
+        assert got[-1]["type"] == "error" and "nothing to correct" in got[-1]["message"]
 
 
 # -- each game's own view from its engine -------------------------------------------------------------

@@ -13,8 +13,13 @@ compares each square with it, colour channel by colour channel:
 * a square mostly "ink" is not writing but something over it (a hand, an arm, a sleeve): it is
   *covered*, and what was known of it holds.
 
-The empty board is kept up to date: wherever a square shows no ink, its picture is blended into
-the reference, so light that changes slowly (the day going) is followed. A square written on
+The empty board is kept up to date: on every square seen empty, the frame is blended into the
+reference wherever it shows no ink, so light that changes (the day going, someone leaning over and
+staying) is followed, and a rubbed-out letter's ghost and an eraser's smear become part of the
+empty board. (Blending only where the paper itself showed left the pixels beside the printed
+stars, never quite paper nor ink, at the light of the first look: under a shadow that stayed
+they became ink, a phantom letter. Following only the change of light, square by square, kept
+ghosts and smears out of the reference and made phantoms in whole games.) A square written on
 before the detector first looked (a resumed game) has no picture of its own empty look: until it
 is seen empty, it is compared with its own paper (the local maximum of the frame itself), away
 from its edge where the printed stars are.
@@ -54,7 +59,7 @@ INNER = (0.16, 0.88)
 #: Pixels a square in the pictures compared (the straightened frame is shrunk to it: a marker's
 #: stroke is still 2-3 pixels wide).
 CELL = 20
-#: How fast the picture of the empty board follows the light (per reading, where no ink is).
+#: How fast the picture of the empty board follows the light (per reading, on the squares seen empty).
 FOLLOW = 0.2
 
 
@@ -152,8 +157,10 @@ class InkDetector:
                 out[key] = SquareInk(state, share, mark)
                 self.states[key] = out[key]
         if not first:
-            # follow the light where the paper shows (no ink, no square written on or covered)
-            where = follow & (darkest > 0.9)
+            # follow the light on the squares seen empty, wherever no ink is: not only where the
+            # paper shows (a pixel beside the printed stars, never quite paper nor ink, left at
+            # the first look's light turned to ink under a shadow that stayed: a phantom letter)
+            where = follow & ~ink
             blend = self.reference * (1 - FOLLOW) + image * FOLLOW
             self.reference[where] = blend[where]
         return out

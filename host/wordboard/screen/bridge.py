@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import TypedDict
 
 from wordboard.screen.hub import Command, ScreenAnswerer, ScreenHub
-from wordboard.screen.snapshot import snapshot
+from wordboard.screen.snapshot import correctable, snapshot
 
 
 class _SaidTo(TypedDict, total=False):
@@ -305,6 +305,9 @@ class ScreenBridge:
             self.speak = bool(data.get("on"))
             self._dirty = True
             return
+        if kind == "correct":
+            self._correct(command)
+            return
         if not command.admin:
             raise PermissionError("unlock with the PIN first")
         jgame = c.adapter.jgame
@@ -344,6 +347,23 @@ class ScreenBridge:
             self._reply(command, {"type": "ok", "message": "starting the new game"})
         self._dirty = True
 
+    def _correct(self, command: Command) -> None:
+        """A square of a game written on the board, as the table says it is: empty (".") or this
+        letter (the camera misread it). A grown-up with the PIN, or on Level 1 a player (the
+        child's big button); journalled by the controller, said back in words."""
+        c = self.controller
+        who = correctable(c.adapter)
+        if who is None:
+            raise ValueError("the camera reads no writing in this game: there is nothing to correct")
+        if not command.admin and who != "players":
+            raise PermissionError("correcting what the camera reads needs the PIN (on Level 1 the players may)")
+        square = (command.data["row"], command.data["col"])
+        if square in c.adapter.committed_tiles():
+            raise ValueError("that letter is already in the game: it is not the camera's to read again")
+        text = c.correct(square, command.data["value"])
+        self._reply(command, {"type": "ok" if text.startswith("corrected") else "error", "message": text})
+        self._dirty = True
+
     def _players(self) -> list[str]:
         game = getattr(self.controller.adapter, "game", None)
         return [str(p) for p in getattr(game, "players", ())]
@@ -366,3 +386,4 @@ class ScreenBridge:
             self._dirty = True
 
         threading.Thread(target=work, daemon=True, name="screen-analysis").start()
+

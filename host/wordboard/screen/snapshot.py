@@ -117,7 +117,8 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
         frame = None
     board = {"rows": adapter.rows, "cols": adapter.cols,
              "leds": [_hex(c) for c in frame.pixels] if frame is not None else [],
-             "tiles": view.pop("tiles", {}), "seen": _written(controller, adapter)}
+             "tiles": view.pop("tiles", {}), "seen": _written(controller, adapter),
+             "correct": correctable(adapter)}
     live = controller.live
     live_dict = None
     if live is not None and live.status in ("valid", "invalid", "ask"):
@@ -190,3 +191,18 @@ def _pick_count(question: q.Question | None, game) -> int | None:
     if decision is not None and decision == kind:
         return int(getattr(pending, "count", 1) or 1)
     return None
+
+
+def correctable(adapter) -> str | None:
+    """Who may correct what the camera reads on the squares of this game: ``"players"`` (a game
+    written on the board at Level 1: the child's big button), ``"pin"`` (another written game: a
+    grown-up with the PIN), None (a game of tiles: nothing to correct)."""
+    from wordboard import registry
+
+    try:
+        if registry.family_for_kind(adapter.kind).sensing != registry.WRITTEN:
+            return None
+    except Exception:  # noqa: BLE001 - an unknown game: nothing to correct
+        return None
+    level = getattr(getattr(adapter, "game", None), "level", None)
+    return "players" if str(getattr(level, "value", level) or "") == "1" else "pin"

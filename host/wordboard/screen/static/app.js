@@ -443,6 +443,8 @@ function render(st) {
   $("turn").textContent = kids ? (st.over || st.ended ? "🏁" : mover ? `${AVATARS[st.to_move % 4]} ${mover.name}` : "")
     : st.over ? "game over" : st.ended ? "" : (mover ? `${mover.name} to play` : "");
   renderBoard(st);
+  const fixing = $("correct-box").dataset.square;
+  if (fixing && (!mayCorrect(st) || st.board.tiles[fixing])) closeCorrection();
   renderScores(st);
   renderLast(st);
   renderView(st);
@@ -532,7 +534,7 @@ $("board").addEventListener("click", (event) => {
 
 function tapSquare(key) {
   const q = state && state.question;
-  if (!q || !q.pick || answeredQuestion === q.id) return;
+  if (!q || !q.pick || answeredQuestion === q.id) { openCorrection(key); return; }
   const p = q.pick;
   if (p.mode === "one" && p.answers[key]) {
     answer(q, p.answers[key]);
@@ -577,6 +579,69 @@ $("pick-ok").addEventListener("click", () => {
   answer(q, pick.chosen.map((k) => q.pick.names[k]).join(" "));
 });
 $("pick-clear").addEventListener("click", () => { pick.chosen = []; if (state && state.question) updatePick(state.question); });
+
+/* -- a game written on the board: "that square is empty", or the letter written there ------------ */
+
+function mayCorrect(st) {
+  // the board says who may: a grown-up with the PIN, and on Level 1 the players (a big button)
+  const who = st && st.board.correct;
+  return !!who && !st.over && (admin || (who === "players" && canPlay));
+}
+
+function openCorrection(key) {
+  const box = $("correct-box");
+  if (!mayCorrect(state) || state.board.tiles[key]) { closeCorrection(); return; }
+  if (box.dataset.square === key && !box.classList.contains("hidden")) { closeCorrection(); return; }
+  box.dataset.square = key;
+  clear(box);
+  const [r, c] = key.split(",").map(Number);
+  const name = String.fromCharCode(65 + c) + (r + 1);
+  const seen = (state.board.seen || {})[key];
+  const pick = (value) => (event) => {
+    event.stopPropagation();
+    send({ type: "correct", row: r, col: c, value });
+    closeCorrection();
+  };
+  const head = el("div", "correct-head", kids ? `${name}` : (seen ? `${name}: the camera reads ${seen}` : `${name}: the camera reads nothing`));
+  const shut = el("button", "btn correct-close", "✖");
+  shut.type = "button";
+  shut.setAttribute("aria-label", "close");
+  shut.addEventListener("click", (event) => { event.stopPropagation(); closeCorrection(); });
+  head.appendChild(shut);
+  box.appendChild(head);
+  const empty = el("button", "btn primary correct-empty", kids ? "🧽" : "🧽 empty");
+  empty.type = "button";
+  empty.dataset.value = ".";
+  empty.setAttribute("aria-label", "that square is empty");
+  empty.addEventListener("click", pick("."));
+  box.appendChild(empty);
+  if (!kids || admin) {
+    const letters = el("div", "correct-letters");
+    for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+      const b = el("button", "btn correct-letter", ch);
+      b.type = "button";
+      b.dataset.value = ch;
+      b.addEventListener("click", pick(ch));
+      letters.appendChild(b);
+    }
+    box.appendChild(letters);
+  }
+  box.classList.remove("hidden");
+  const cell = $("board").childNodes[r * state.board.cols + c];
+  const wrap = $("board-wrap").getBoundingClientRect();
+  const rect = cell.getBoundingClientRect();
+  const below = rect.bottom - wrap.top + 4;
+  const top = below + box.offsetHeight > wrap.height ? rect.top - wrap.top - box.offsetHeight - 4 : below;
+  const left = Math.min(Math.max(0, rect.left - wrap.left + rect.width / 2 - box.offsetWidth / 2), wrap.width - box.offsetWidth);
+  box.style.top = `${Math.max(0, top)}px`;
+  box.style.left = `${Math.max(0, left)}px`;
+}
+
+function closeCorrection() {
+  const box = $("correct-box");
+  box.classList.add("hidden");
+  box.dataset.square = "";
+}
 
 function placeCandidates(q) {
   // a question about one square with a few answers (the tag or the camera): they are shown on
