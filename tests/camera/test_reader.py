@@ -6,6 +6,7 @@ from conftest import accuracy, random_state
 from wordboard.camera.reader import BoardReader
 from wordboard.camera.state import BoardState
 from wordboard.camera.virtual import CLEAN_STYLE, SceneStyle, VirtualCamera, render_scene
+from wordboard.camera.worker import TWIN_CHANGE_THRESHOLD
 
 
 def test_clean_board_is_read_exactly(tile_classifier):
@@ -109,3 +110,28 @@ def test_a_bumped_camera_is_found_again(tile_classifier):
 def test_reader_refuses_an_impossible_board():
     with pytest.raises(ValueError):
         BoardReader(0, 15, use_tesseract=False)
+
+
+def _lay(reader, camera, tiles, frames=4):
+    """Lay ``tiles`` ((row, col, symbol)) one at a time, as a hand does, each seen for a few frames."""
+    reading = None
+    for r, c, symbol in tiles:
+        camera.state = camera.state.with_square(r, c, symbol)
+        reading = _settle(reader, camera, frames)
+    return reading
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_blank_laid_before_its_word_is_a_blank_once_the_word_is_there(tile_classifier, seed):
+    # A blank is told from an empty square by the tiles around it; laid first, there are none yet
+    # (the first move) or none next to it, and it looks like an empty square until they come.
+    camera = VirtualCamera(BoardState.empty(15, 15), SceneStyle(), seed=seed)
+    camera.read()
+    reader = BoardReader(15, 15, camera.last_scene.corners, classifier=tile_classifier, use_tesseract=False,
+                         change_threshold=TWIN_CHANGE_THRESHOLD)   # calibrated, as the twin's camera is
+    _settle(reader, camera, 3)
+    first = _lay(reader, camera, [(7, 7, "?"), (7, 8, "A"), (7, 9, "T"), (7, 6, "C")])
+    assert [first.state.at(7, c) for c in range(6, 10)] == ["C", "?", "A", "T"]
+    second = _lay(reader, camera, [(6, 9, "?"), (5, 9, "E"), (4, 9, "R"), (3, 9, "O")])
+    assert [second.state.at(r, 9) for r in range(3, 8)] == ["O", "R", "E", "?", "T"]
+    assert sum(second.state.at(r, c) != "." for r in range(15) for c in range(15)) == 8

@@ -117,12 +117,13 @@ def visible_in_viewport(page, selector: str) -> bool:
         return r.width > 0 && r.height > 0 && r.left >= -1 && r.right <= innerWidth + 1 && r.top >= -1; }""")
 
 
-def wait_until(check, what: str, timeout: float = WAIT_MS / 1000) -> None:
-    """Poll ``check()`` from Python (the page's CSP forbids evaluating strings in it)."""
+def wait_until(check, what, timeout: float = WAIT_MS / 1000) -> None:
+    """Poll ``check()`` from Python (the page's CSP forbids evaluating strings in it). ``what``
+    says what is awaited (or a callable that says it, with what was seen, when time is up)."""
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
         time.sleep(0.05)
 
 

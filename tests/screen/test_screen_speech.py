@@ -345,7 +345,8 @@ def test_a_browser_that_will_not_play_without_a_tap_and_a_phone_without_sound(ri
     # a kiosk page in a browser started without the autoplay flag: the clip is refused
     page, fetched = open_page(browsers.plain, rig.url + "?kiosk=1&mode=kids")
     card = clip_id(rig, "Apple. A, P, P, L, E.")
-    wait_until(lambda: f"{card} blocked" in played(page), "the card's clip refused by the browser")
+    wait_until(lambda: f"{card} blocked" in played(page),
+               lambda: f"the card's clip refused by the browser (the page's log: {played(page)})")
     assert "blocked" in page.get_attribute("#sound", "class")              # the 🔇 asks for a tap
     wait_until(lambda: rig.hub.listeners() == Listeners(), "the page no longer counted as playing")
     # meanwhile the Pi's own device says what comes next (on a Pi with sound for the service)

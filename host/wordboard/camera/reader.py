@@ -29,6 +29,7 @@ from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_
 from wordboard.camera.locate import OUTLINE, BoardLocation, BoardNotFound, locate_board, standard_premiums
 from wordboard.camera.squares import (
     MIN_CONTRAST,
+    colour_signatures,
     find_glyph,
     grid_line_strength,
     square_patch,
@@ -45,6 +46,15 @@ TESSERACT = "tesseract"
 AGREED = "classifier+tesseract"
 COLOUR = "colour"
 APPEARANCE = "appearance"  # an empty square told by its look (see BoardReader._print_not_tiles)
+EMPTY_LOOK = "empty look"  # in a video: told by the square's own look when it was empty (see BoardReader.update)
+
+#: In a video, a square whose paper colour is within this (Lab, see _lab_distance) of its own
+#: look when it was empty, the light's change over the whole board taken out, is still empty;
+#: beyond _LOOK_CHANGED something covers it (a blank if no letter is found). On the twin's
+#: camera over 8 scenes: an untouched square 1.6 at most from one frame to the next, a blank
+#: laid on it 10.8 or more (plain squares, premium squares, the centre star).
+_LOOK_SAME = 4.0
+_LOOK_CHANGED = 8.0
 
 #: ``orientation`` of a :class:`BoardReader`: find which way up the board is from its letters
 #: when the grid was found from the board's lines (markers and given corners say it already).
@@ -282,6 +292,7 @@ class BoardReader:
                           "given", 1.0) if corners is not None else None
         )
         self._reference: np.ndarray | None = None  # square signatures of the last accepted frame
+        self._tint_reference: np.ndarray | None = None  # and their colour ones (see colour_signatures)
         self._history = [[_SquareHistory(deque(maxlen=votes)) for _ in range(cols)] for _ in range(rows)]
         self._last: BoardReading | None = None
         self._line_baseline: float | None = None
@@ -295,6 +306,14 @@ class BoardReader:
         self._occluded_frames = 0
         #: The last frame given to :meth:`update`, straightened (``CANONICAL_CELL`` a square).
         self.last_canonical: np.ndarray | None = None
+        # Squares told empty for want of tiles to compare with (fewer than 3 on the board): told
+        # again once there are (see _redecide).
+        self._without_context: set[tuple[int, int]] = set()
+        # In a video, each square's look when it was last seen empty: its paper colour (Lab) and
+        # its grey thumbnail (see square_signatures); NaN where it has not been seen empty.
+        self._empty_colours: np.ndarray | None = None
+        self._empty_signatures: np.ndarray | None = None
+        self._signatures: np.ndarray | None = None   # this frame's, while update() reads it
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -521,16 +540,37 @@ class BoardReader:
             if printed:
                 kept = [i for i, k in enumerate(glyph_keys) if k not in printed]
                 glyph_keys, glyphs = [glyph_keys[i] for i in kept], [glyphs[i] for i in kept]
-        guesses = self.classifier.classify(glyphs)
+        change = None if colours is None else self._change_from_empty(colours)
+        if change is not None and glyphs:
+            # A letter-like shape on a square that looks just as it did empty (colour and
+            # thumbnail) is the board's own print, a premium square's letters or its star.
+            with np.errstate(invalid="ignore"):
+                print_only = [bool(change[0][k] <= _LOOK_SAME and change[1][k] <= self.change_threshold)
+                              for k in glyph_keys]
+            for key, printed_only in zip(glyph_keys, print_only):
+                if printed_only:
+                    out[key] = SquareReading(EMPTY, 0.95, EMPTY_LOOK)
+            glyph_keys = [k for k, p in zip(glyph_keys, print_only) if not p]
+            glyphs = [g for g, p in zip(glyphs, print_only) if not p]
+        guesses = self.classifier.classify(glyphs) if glyphs else []
         for key, _glyph, guess in zip(glyph_keys, glyphs, guesses):
             out[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
         if self.use_tesseract:
             self._second_opinion(out, dict(zip(glyph_keys, zip(glyphs, guesses))))
         rest = [k for k in which if k not in out]
+        if change is not None and rest:
+            # No letter: told by its own look when empty where that is plain (see _LOOK_SAME).
+            for key in list(rest):
+                colour = float(change[0][key])
+                if colour <= _LOOK_SAME:
+                    out[key] = SquareReading(EMPTY, 0.95, EMPTY_LOOK)
+                elif colour >= _LOOK_CHANGED:
+                    out[key] = SquareReading(BLANK, 0.9, EMPTY_LOOK)
+            rest = [k for k in rest if k not in out]
         if rest:
             out.update(self._empty_or_blank(canonical, rest, glyph_keys, contrast, colours))
         if not self.handwritten:
-            for key in self._print_not_tiles(canonical, out):
+            for key in self._print_not_tiles(canonical, {k: v for k, v in out.items() if v.source != EMPTY_LOOK}):
                 out[key] = SquareReading(EMPTY, 0.6, APPEARANCE)
         return out
 
@@ -717,6 +757,7 @@ class BoardReader:
             colours = self._colours_of(canonical)
         letters = self._letter_squares(letter_keys)
         if len(letters) < 3:
+            self._without_context.update(keys)
             return {k: SquareReading(EMPTY, 0.8, COLOUR) for k in keys}
         letter_list = sorted(letters)
         others = [(r, c) for r in range(self.rows) for c in range(self.cols) if (r, c) not in letters]
@@ -775,8 +816,12 @@ class BoardReader:
                 self._location = relocated
                 warp, canonical = self._straighten(relocated, frame, relocated.padded)
                 self._reference = None  # everything is re-read below
+                self._empty_colours = self._empty_signatures = None   # seen from elsewhere now
         self.last_canonical = canonical
         signatures = square_signatures(canonical, self.rows, self.cols)
+        # A tile of the paper's grey but not its colour (a blank on a plain square) hardly
+        # changes the grey thumbnail: a 2x2 colour one per square sees it.
+        tints = None if self.handwritten else colour_signatures(canonical, self.rows, self.cols)
         if self._reference is None:
             changed = np.ones((self.rows, self.cols), bool)
         else:
@@ -784,6 +829,9 @@ class BoardReader:
             diff = per_pixel.mean(axis=2)
             diff = diff - np.median(diff)  # the whole picture brightening is not a change
             changed = diff > self.change_threshold
+            if tints is not None and self._tint_reference is not None:
+                tint = np.abs(tints - self._tint_reference).mean(axis=2)
+                changed |= tint - np.median(tint) > self.change_threshold
             if self.handwritten:
                 # A stroke added to a letter (Q's tail, E's last bar) changes part of a square
                 # only, too little for the mean: the four most changed of its 36 spots tell.
@@ -802,16 +850,111 @@ class BoardReader:
             history.voted = None
             history.unsettled = self.votes
         which = [(r, c) for r in range(self.rows) for c in range(self.cols) if self._history[r][c].unsettled > 0]
-        readings = self._read_squares(canonical, which) if which else {}
+        self._signatures = signatures
+        try:
+            readings = self._read_squares(canonical, which) if which else {}
+        finally:
+            self._signatures = None
         for (r, c), reading in readings.items():
             history = self._history[r][c]
             history.votes.append(reading)
             history.voted = None
             history.unsettled -= 1
         self._reference = signatures
+        self._tint_reference = tints
+        before = self._last
         squares = tuple(tuple(self._voted(r, c) for c in range(self.cols)) for r in range(self.rows))
+        if readings and not self.handwritten:
+            self._follow_empty_look(canonical, signatures, squares)
         self._last = BoardReading(squares, self._location.corners, self._location.method, reread=len(which), warp=warp)
+        if not self.handwritten and readings and self._redecide(canonical, before):
+            squares = tuple(tuple(self._voted(r, c) for c in range(self.cols)) for r in range(self.rows))
+            self._last = BoardReading(squares, self._location.corners, self._location.method, reread=len(which),
+                                      warp=warp)
         return self._last
+
+    def _redecide(self, canonical: np.ndarray, before: BoardReading | None) -> bool:
+        """Tell again, now that new letters are read, the settled squares whose blank-or-empty
+        answer rests on the tiles around them (see :meth:`_empty_or_blank`): the neighbours of a
+        new letter, and every square told empty while there were too few tiles to compare with.
+        A blank laid before the tiles of its word looks like nothing known yet; once its word is
+        there it is a blank. True if any answer changed (its votes start again from the new one)."""
+        def letter(symbol: str) -> bool:
+            return symbol not in (EMPTY, BLANK)
+
+        assert self._last is not None
+        squares = self._last.squares
+        fresh = [(r, c) for r in range(self.rows) for c in range(self.cols)
+                 if letter(squares[r][c].symbol) and (before is None or not letter(before.squares[r][c].symbol))]
+        if not fresh:
+            return False
+        candidates = {(r + dr, c + dc) for r, c in fresh for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+        if sum(letter(v.symbol) for row in squares for v in row) >= 3:
+            candidates |= self._without_context
+            self._without_context = set()
+        again = sorted(
+            (r, c) for r, c in candidates
+            if 0 <= r < self.rows and 0 <= c < self.cols and self._history[r][c].unsettled == 0
+            and squares[r][c].symbol in (EMPTY, BLANK) and squares[r][c].source == COLOUR
+        )
+        if not again:
+            return False
+        changed = False
+        for (r, c), reading in self._read_squares(canonical, again).items():
+            if reading.symbol == squares[r][c].symbol:
+                continue
+            history = self._history[r][c]
+            history.votes.clear()
+            history.votes.append(reading)
+            history.voted = None
+            history.unsettled = self.votes - 1   # confirmed by the next frames' reads
+            changed = True
+        return changed
+
+    def _change_from_empty(self, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """How far each square is from its own look when empty: (colour distance, thumbnail
+        change), NaN where it was never seen empty; the change of the light over the whole board
+        (the median over the squares that were empty last frame) taken out. None before a video
+        has shown enough empty squares, or outside :meth:`update`."""
+        look, thumbs, now = self._empty_colours, self._empty_signatures, self._signatures
+        if look is None or thumbs is None or now is None:
+            return None
+        known = ~np.isnan(look[..., 0])
+        if self._last is not None:
+            known &= np.array([[v.symbol == EMPTY for v in row] for row in self._last.squares])
+        if int(known.sum()) < 8:
+            return None
+        shift = np.median((colours - look)[known], axis=0)
+        colour = _lab_distance(colours - shift, look)
+        thumb = np.abs(now - thumbs).mean(axis=2)
+        thumb = thumb - np.nanmedian(thumb[known])
+        return colour, thumb
+
+    def _follow_empty_look(self, canonical: np.ndarray, signatures: np.ndarray, squares) -> None:
+        """Remember how the squares read empty look (the first time they are seen empty), and
+        follow the light on those that still look so (a square covered since keeps its look)."""
+        if self._colours is None or self._colours[0] is not canonical:
+            return   # only read squares give a frame its colours: nothing to follow this time
+        colours = self._colours[1]
+        empty = np.array([[v.symbol == EMPTY for v in row] for row in squares])
+        if self._empty_colours is None or self._empty_signatures is None:
+            self._empty_colours = np.full(colours.shape, np.nan, np.float32)
+            self._empty_signatures = np.full(signatures.shape, np.nan, np.float32)
+        unknown = np.isnan(self._empty_colours[..., 0])
+        self._signatures = signatures
+        try:
+            change = self._change_from_empty(colours)
+        finally:
+            self._signatures = None
+        first = empty & unknown
+        self._empty_colours[first] = colours[first]
+        self._empty_signatures[first] = signatures[first]
+        if change is None:
+            return
+        with np.errstate(invalid="ignore"):
+            same = empty & ~unknown & (change[0] <= _LOOK_SAME) & (change[1] <= self.change_threshold)
+        self._empty_colours[same] = 0.7 * self._empty_colours[same] + 0.3 * colours[same]
+        self._empty_signatures[same] = 0.7 * self._empty_signatures[same] + 0.3 * signatures[same]
 
     def _voted(self, r: int, c: int) -> SquareReading:
         history = self._history[r][c]

@@ -250,6 +250,13 @@ def square_signatures(canonical: np.ndarray, rows: int, cols: int, size: int = 6
     return small.reshape(rows, size, cols, size).transpose(0, 2, 1, 3).reshape(rows, cols, size * size)
 
 
+def colour_signatures(canonical: np.ndarray, rows: int, cols: int, size: int = 2) -> np.ndarray:
+    """A tiny colour thumbnail of each square, shape (rows, cols, size*size*3): sees a change of
+    colour that leaves the grey alike (a pale tile on paper of its grey)."""
+    small = cv2.resize(canonical, (cols * size, rows * size), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return small.reshape(rows, size, cols, size, 3).transpose(0, 2, 1, 3, 4).reshape(rows, cols, size * size * 3)
+
+
 def grid_line_strength(canonical: np.ndarray, rows: int, cols: int, cell: int) -> float:
     """How sharply the grid lines show where the canonical grid expects them (1 = no better than
     anywhere else). Falls towards 1 when the board has moved under a stale calibration."""
