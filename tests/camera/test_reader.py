@@ -135,3 +135,40 @@ def test_a_blank_laid_before_its_word_is_a_blank_once_the_word_is_there(tile_cla
     second = _lay(reader, camera, [(6, 9, "?"), (5, 9, "E"), (4, 9, "R"), (3, 9, "O")])
     assert [second.state.at(r, 9) for r in range(3, 8)] == ["O", "R", "E", "?", "T"]
     assert sum(second.state.at(r, c) != "." for r in range(15) for c in range(15)) == 8
+
+
+@pytest.mark.parametrize("seed", [51, 52])
+def test_a_knocked_camera_is_found_again_though_calibrated_and_no_old_tile_becomes_new(tile_classifier, seed):
+    state = random_state(seed=seed, tiles=40, blanks=0)
+    camera = VirtualCamera(state, SceneStyle(), seed=seed)
+    camera.read()
+    reader = BoardReader(15, 15, camera.last_scene.corners, classifier=tile_classifier, use_tesseract=False)
+    before = _settle(reader, camera, 4).state
+    calibrated = camera.last_scene.corners
+    camera.bump(0.04)                               # the calibration is now wrong
+    seen = []
+    for _ in range(8):
+        reading = reader.update(camera.read())
+        seen.append(reading.state)
+        if reading.occluded:                        # while looking for it: what was seen holds
+            assert reading.state == before
+    after = _settle(reader, camera, 4)
+    assert not reader.lost and not after.occluded
+    assert after.state == before
+    for state_seen in seen:                         # never a letter where there was none
+        assert all(state_seen.at(r, c) in (".", before.at(r, c)) for r in range(15) for c in range(15))
+    moved = reader.locate(camera.read()).corners.as_array() - calibrated.as_array()
+    assert abs(moved).max() > 5                     # the calibration follows the camera
+
+
+def test_a_camera_that_cannot_find_the_board_again_says_so_and_reads_nothing(tile_classifier):
+    state = random_state(seed=61, tiles=30, blanks=0)
+    camera = VirtualCamera(state, SceneStyle(), seed=61)
+    camera.read()
+    reader = BoardReader(15, 15, camera.last_scene.corners, classifier=tile_classifier, use_tesseract=False)
+    before = _settle(reader, camera, 4).state
+    camera.state = random_state(seed=62, tiles=30, blanks=0)   # not the board it knew
+    camera.bump(0.05)
+    for _ in range(10):
+        reading = reader.update(camera.read())
+    assert reader.lost and reading.occluded and reading.state == before

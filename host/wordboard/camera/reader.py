@@ -54,6 +54,9 @@ EMPTY_LOOK = "empty look"  # in a video: told by the square's own look when it w
 #: camera over 8 scenes: an untouched square 1.6 at most from one frame to the next, a blank
 #: laid on it 10.8 or more (plain squares, premium squares, the centre star).
 _LOOK_SAME = 4.0
+#: In a video, after this many frames in a row that look covered, the board is looked for again
+#: (then every 64): a camera knocked too gently for the grid lines to tell looks like that too.
+_LOOK_AGAIN_WHEN_CHANGED = (6, 16, 32)
 _LOOK_CHANGED = 8.0
 
 #: ``orientation`` of a :class:`BoardReader`: find which way up the board is from its letters
@@ -297,6 +300,10 @@ class BoardReader:
         self._last: BoardReading | None = None
         self._line_baseline: float | None = None
         self._weak_lines = 0
+        self._look_again_after = 2
+        #: True while the grid lines are not where the board was and it has not been found again
+        #: (the camera or the board knocked): readings keep what was last seen.
+        self.lost = False
         self._warp_cache: tuple[GridCorners, GridWarp] | None = None
         # (canonical image, its squares' paper colours): see _colours_of.
         self._colours: tuple[np.ndarray, np.ndarray] | None = None
@@ -802,22 +809,15 @@ class BoardReader:
             self._location = self._first_location(frame)
         warp, canonical = self._straighten(self._location, frame)
         if self._bumped(canonical):
-            try:
-                relocated = self.locate(frame) if self._fixed_corners is None else None
-            except BoardNotFound:
-                relocated = None
-            if relocated is not None:
-                # The board was bumped, not turned round: keep its top-left corner nearest the old one.
-                old, new = self._location.corners.as_array(), relocated.corners.as_array()
-                turns = min(range(4), key=lambda k: float(np.abs(np.roll(new, -k, axis=0) - old).max()))
-                if turns:
-                    relocated = BoardLocation(turn_corners(relocated.corners, turns), relocated.method,
-                                              relocated.confidence, relocated.line_support, relocated.board_in_view)
-                self._location = relocated
+            relocated = self._find_again(frame)
+            if relocated is None:
+                self.lost = True   # still where it was believed: looked for again in a while
+            else:
+                self._move_to(relocated)
                 warp, canonical = self._straighten(relocated, frame, relocated.padded)
-                self._reference = None  # everything is re-read below
-                self._empty_colours = self._empty_signatures = None   # seen from elsewhere now
         self.last_canonical = canonical
+        if self.lost:
+            return self._occluded_reading()   # a grid that is not where the board is reads nothing
         signatures = square_signatures(canonical, self.rows, self.cols)
         # A tile of the paper's grey but not its colour (a blank on a plain square) hardly
         # changes the grey thumbnail: a 2x2 colour one per square sees it.
@@ -839,6 +839,13 @@ class BoardReader:
                 changed |= spots - np.median(spots) > 2.5 * self.change_threshold
             if self._is_occlusion(changed):
                 self._occluded_frames += 1
+                if self._occluded_frames in _LOOK_AGAIN_WHEN_CHANGED or self._occluded_frames % 64 == 0:
+                    # Changed for a while: a hand that stays, or the camera or the board knocked
+                    # too gently for the grid lines to tell. The board found elsewhere is that.
+                    moved = self._find_again(frame, moved_only=True)
+                    if moved is not None:
+                        self._move_to(moved)
+                        return self.update(frame)
                 if self.occlusion_patience is None or self._occluded_frames < self.occlusion_patience:
                     return self._occluded_reading()
                 # the same for this many frames: the light changed (a lamp, someone leaning over),
@@ -998,7 +1005,9 @@ class BoardReader:
         return BoardReading(last.squares, last.corners, last.method, occluded=True, reread=0)
 
     def _bumped(self, canonical: np.ndarray) -> bool:
-        """True when the grid lines no longer sit where the calibration says, for 2 frames running."""
+        """True when the grid lines no longer sit where the calibration says, for 2 frames
+        running (then, while they still do not, every 2, 4, ... up to 32 frames: the board is
+        looked for again that often, not in every frame)."""
         strength = grid_line_strength(canonical, self.rows, self.cols, CANONICAL_CELL)
         if self._line_baseline is None:
             self._line_baseline = strength
@@ -1007,9 +1016,57 @@ class BoardReader:
             self._weak_lines += 1
         else:
             self._weak_lines = 0
+            self._look_again_after = 2
+            self.lost = False
             self._line_baseline = 0.9 * self._line_baseline + 0.1 * strength
-        if self._weak_lines >= 2:
+        if self._weak_lines >= self._look_again_after:
             self._weak_lines = 0
-            self._line_baseline = None
+            self._look_again_after = min(32, 2 * self._look_again_after)
             return True
         return False
+
+    def _move_to(self, found: BoardLocation) -> None:
+        """Read the board where it was found again."""
+        self.lost = False
+        self._line_baseline = None   # learnt again where the board is now
+        self._look_again_after = 2
+        self._weak_lines = 0
+        self._occluded_frames = 0
+        self._location = found
+        if self._fixed_corners is not None:
+            self._fixed_corners = found.corners   # the calibration, made good again
+        # The squares' references are kept: straightened from where the board is now, its squares
+        # look as before, so a hand that knocked the camera is still a hand, and nothing is read
+        # afresh from a picture with a hand in it. Their colours, seen through another part of the
+        # lens and the light, are not: the empty looks are learnt again.
+        self._empty_colours = self._empty_signatures = None
+
+    def _find_again(self, frame: np.ndarray, moved_only: bool = False) -> BoardLocation | None:
+        """The board found again after a knock (the camera's or the board's), or None. Found as in
+        any photo, turned to keep its top-left corner nearest the old one, and checked with the
+        letters believed so far: at least 80% of them must be read again on their squares (a grid
+        found a square off would turn old tiles into a new move)."""
+        try:
+            found = locate_board(frame, self.rows, self.cols, self.premium)
+        except BoardNotFound:
+            return None
+        assert self._location is not None
+        old, new = self._location.corners.as_array(), found.corners.as_array()
+        turns = min(range(4), key=lambda k: float(np.abs(np.roll(new, -k, axis=0) - old).max()))
+        if turns:
+            found = BoardLocation(turn_corners(found.corners, turns), found.method, found.confidence,
+                                  found.line_support, found.board_in_view)
+        if moved_only:
+            side = float(np.linalg.norm(old[1] - old[0]))
+            if float(np.abs(found.corners.as_array() - old).max()) < 0.25 * side / self.cols:
+                return None   # where it was: what changed lies on the board (a hand, a shadow)
+        known = {} if self._last is None else {
+            (r, c): sq.symbol for r, row in enumerate(self._last.squares) for c, sq in enumerate(row)
+            if sq.symbol not in (EMPTY, BLANK)}
+        if len(known) >= 3:
+            _warp, canonical = self._straighten(found, frame, found.padded)
+            readings = self._read_squares(canonical, sorted(known))
+            agree = sum(readings[k].symbol == symbol for k, symbol in known.items())
+            if agree < 0.8 * len(known):
+                return None
+        return found

@@ -248,7 +248,7 @@ class Session:
             from wordboard.controller.twin import TwinCamera
 
             self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=not tiles,
-                                            **(config.twin_camera if not tiles else {}))
+                                            **(config.twin_camera if not tiles else {"hazards": config.noise}))
             self._hands(self.camera_source)
             assert self.table is not None
             self.table.camera = self.camera_source

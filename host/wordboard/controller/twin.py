@@ -246,6 +246,10 @@ WRITTEN_OFFSET = 0.04
 # now and then a player leans over it, thinking, for the longer while.
 HAND_LINGER = (0.3, 1.5)
 HAND_LEANS = (0.1, (3.0, 8.0))          # the chance of a long linger, and how long
+#: The twin's --noise: the camera is knocked by the hand laying one of these tiles of the game
+#: (the 8th to the 39th laid; see TwinCamera.knock).
+KNOCK_AFTER_TILES = (8, 40)
+
 #: ``TwinCamera(writing=...)``: how the children write: as the handwriting reader was trained
 #: (``trained``), in a style it never saw (``held-out``: elastically bent single-stroke
 #: capitals), or each letter either way (``mixed``).
@@ -319,6 +323,11 @@ class TwinCamera:
         self._hand_rng = random.Random(seed)
         self._hand: tuple[float, int, float] | None = None      # (until, drawing seed, reach)
         self.hand_frames = 0
+        # A camera knocked (the twin's --noise): once in a game, by a hand laying a tile, the
+        # arm is knocked and the camera looks at the board from a little elsewhere for good.
+        self.knock_after = self._hand_rng.randrange(*KNOCK_AFTER_TILES)
+        self._touches = 0
+        self.knocks = 0
 
     # the table tells the camera what lies on it
     def show(self, tiles: dict) -> None:
@@ -342,6 +351,22 @@ class TwinCamera:
         reach = min(0.95, max(0.2, 0.3 + 0.7 * max(abs(r - self.rows / 2) / self.rows, abs(c - self.cols / 2) / self.cols)))
         with self._lock:
             self._hand = (self.clock() + linger, rng.randrange(1 << 30), reach)
+            self._touches += 1
+            if self._touches == self.knock_after:
+                self.knock()
+
+    def knock(self, amount: float = 0.03) -> None:
+        """The camera knocked: it sees the board moved by up to ``amount`` of the board's side,
+        and a little turned, from now on (its calibration is then wrong)."""
+        import numpy as np
+
+        rng = np.random.default_rng([self.seed, 4711, self.knocks])
+        corners = self._camera.corners
+        side = float(np.linalg.norm(corners[1] - corners[0]))
+        self._camera.corners = corners + rng.uniform(-amount, amount, 2) * side + \
+            rng.uniform(-amount / 3, amount / 3, (4, 2)) * side
+        self._clean = None
+        self.knocks += 1
 
     def _hand_over_board(self):
         hand = self._hand

@@ -123,6 +123,9 @@ class VisionEyes:
                 frame = self.source.read()
                 reading = self.reader.update(frame)
             if self.handwritten:
+                if getattr(self.reader, "lost", False):
+                    self.problem = LOST
+                    return None
                 written = self._written(reading, frame)
                 self.problem = None if written is not None else \
                     "something is between the camera and the board (a hand?)"
@@ -139,7 +142,8 @@ class VisionEyes:
             self.problem = _read_problem(exc)
             return None
         if reading is None or reading.occluded:
-            self.problem = "something is between the camera and the board (a hand?)"
+            self.problem = LOST if getattr(self.reader, "lost", False) else \
+                "something is between the camera and the board (a hand?)"
             return None
         self.problem = None
         out = {(r, c): (sq.symbol, sq.confidence) for r, row in enumerate(reading.squares)
@@ -182,6 +186,10 @@ class VisionEyes:
             for square, seen in self.reader.read_at(frame, unread).items():
                 out[square] = (seen.symbol, seen.confidence) if seen.symbol in LETTERS else (UNSURE, 0.0)
         return out
+
+
+#: What the table is told while the camera looks for a board that moved (see BoardReader.lost).
+LOST = "the board is not where the camera saw it (the camera or the board knocked?): looking for it"
 
 
 def _read_problem(exc: Exception) -> str:
