@@ -283,6 +283,49 @@ def test_a_square_the_camera_misreads_is_corrected_from_the_screen(tmp_path):
         assert got[-1]["type"] == "error" and "nothing to correct" in got[-1]["message"]
 
 
+def test_a_tile_the_camera_alone_misreads_is_corrected_by_the_players(tmp_path):
+    """Tiles read by the camera alone (no sensor board): the screen shows what the camera reads
+    on the squares not yet played, and the players (no PIN) say a square is empty, a blank or a
+    letter; each correction is journalled. A tile already played is the game's."""
+    from wordboard.controller.session import SessionConfig, open_session
+    from wordboard.screen.bridge import ScreenBridge
+    from wordboard.screen.hub import Command, ScreenHub
+
+    config = SessionConfig(game="lexulous", hardware="direct", sensing="camera", journal=tmp_path / "j.sqlite3",
+                           seed=3, habits="tidy", show_leds=False, out=lambda text: None)
+    with open_session(config) as s:
+        hub = ScreenHub()
+        bridge = ScreenBridge(s.controller, hub)
+        s.controller.step(0.0)
+        assert hub.latest()["board"]["correct"] == "tiles"
+        got: list[dict] = []
+        stray = (0, 0)
+        s.table.put(stray, s.table.new_tile("K"))       # the camera reads a K at A1
+        s.controller.step(0.0)
+        bridge.publish()
+        assert hub.latest()["board"]["seen"] == {"0,0": "K"}
+        hub.submit(Command("correct", {"row": 0, "col": 0, "value": "?"}, reply=got.append))
+        s.controller.step(0.0)
+        assert got[-1] == {"type": "ok", "message": "corrected: A1 is a blank"}
+        s.controller.step(0.0)
+        bridge.publish()
+        assert hub.latest()["board"]["seen"] == {"0,0": "?"}
+        hub.submit(Command("correct", {"row": 0, "col": 0, "value": "."}, reply=got.append))
+        s.controller.step(0.0)
+        assert got[-1] == {"type": "ok", "message": "corrected: A1 is empty"}
+        s.controller.step(0.0)
+        bridge.publish()
+        assert stray not in s.sensor.seen and hub.latest()["board"]["seen"] == {}
+        events = [e.data for e in s.journal.events(s.jgame.id)]
+        assert {"correction": {"square": "A1", "value": "?"}} in events
+        assert {"correction": {"square": "A1", "value": "."}} in events
+        s.run(max_seconds=30)                            # a few moves: then a played tile is the game's
+        played = next(iter(s.adapter.committed_tiles()))
+        hub.submit(Command("correct", {"row": played[0], "col": played[1], "value": "."}, reply=got.append))
+        s.controller.step(0.0)
+        assert got[-1]["type"] == "error" and "already in the game" in got[-1]["message"]
+
+
 # -- each game's own view from its engine -------------------------------------------------------------
 
 def test_hexx_view():

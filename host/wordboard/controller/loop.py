@@ -170,15 +170,20 @@ class Controller:
             text = "this board's sensor reads tiles: there is nothing to correct"
         elif not (0 <= square[0] < self.adapter.rows and 0 <= square[1] < self.adapter.cols):
             text = f"there is no square {square_names([square]) if min(square) >= 0 else square} on this board"
-        elif value != "." and (len(value) != 1 or not value.isalpha() or not value.isascii()):
-            text = f"{value!r} is not a letter: say '.' for an empty square, or the letter written there"
+        elif value == "?" and not getattr(self.sensor, "tiles", False):
+            text = "a written letter is no blank: say '.' for an empty square, or the letter written there"
+        elif value not in (".", "?") and (len(value) != 1 or not value.isalpha() or not value.isascii()):
+            text = f"{value!r} is not a letter: say '.' for an empty square, '?' for a blank tile, or the letter"
+        elif (square[0], square[1]) in self.adapter.committed_tiles():
+            text = f"{square_names([square])} is already in the game: it is not the camera's to read again"
         else:
             name = square_names([square])
             self.adapter.jgame.record("decision", {CORRECTION: {"square": name, "value": value}})
             correct(square, value)
             self._live_key = None
             self._frame_due = True
-            text = f"corrected: {name} is empty" if value == "." else f"corrected: {name} is {value}"
+            text = f"corrected: {name} is empty" if value == "." else \
+                f"corrected: {name} is a blank" if value == "?" else f"corrected: {name} is {value}"
         self.say(text)
         self._emit("correction", (square, value))
         return text

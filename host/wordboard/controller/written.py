@@ -314,8 +314,9 @@ class WrittenLetters:
         letter rubbed out, or something new written there, is read afresh. The change comes
         through at the next reading."""
         square = (int(square[0]), int(square[1]))
-        if symbol != "." and symbol not in LETTERS:
-            raise ValueError(f"a correction is '.' or a capital letter, not {symbol!r}")
+        if symbol != "." and symbol not in LETTERS and not (self.tiles and symbol == "?"):
+            raise ValueError(f"a correction is '.' or a capital letter{', or ? for a blank' if self.tiles else ''}, "
+                             f"not {symbol!r}")
         with self._lock:
             self._correct(square, symbol)
 

@@ -348,19 +348,17 @@ class ScreenBridge:
         self._dirty = True
 
     def _correct(self, command: Command) -> None:
-        """A square of a game written on the board, as the table says it is: empty (".") or this
-        letter (the camera misread it). A grown-up with the PIN, or on Level 1 a player (the
-        child's big button); journalled by the controller, said back in words."""
+        """A square as the table says it is, where the camera reads the board: empty ("."), this
+        letter, or (tiles) a blank ("?"). A written game: a grown-up with the PIN, or on Level 1 a
+        player (the child's big button); tiles read by the camera alone: the players. Journalled
+        by the controller, said back in words."""
         c = self.controller
-        who = correctable(c.adapter)
+        who = correctable(c.adapter, getattr(c, "sensor", None))
         if who is None:
-            raise ValueError("the camera reads no writing in this game: there is nothing to correct")
-        if not command.admin and who != "players":
+            raise ValueError("the camera reads nothing on this board's squares: there is nothing to correct")
+        if not command.admin and who not in ("players", "tiles"):
             raise PermissionError("correcting what the camera reads needs the PIN (on Level 1 the players may)")
-        square = (command.data["row"], command.data["col"])
-        if square in c.adapter.committed_tiles():
-            raise ValueError("that letter is already in the game: it is not the camera's to read again")
-        text = c.correct(square, command.data["value"])
+        text = c.correct((command.data["row"], command.data["col"]), command.data["value"])
         self._reply(command, {"type": "ok" if text.startswith("corrected") else "error", "message": text})
         self._dirty = True
 

@@ -52,7 +52,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
     # a game written on the board (eXtraDICTION): "that square is empty" (".") or "it is this
     # letter", for the camera's reading of a square (a grown-up with the PIN; on Level 1 a player)
     "correct": {"row": Field("int", low=0, high=31), "col": Field("int", low=0, high=31),
-                "value": Field("choice", choices=(".",) + tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))},
+                "value": Field("choice", choices=(".", "?") + tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))},
     "unlock": {"pin": Field("str", pattern=PIN)},
     "join": {"code": Field("str", pattern=CODE)},
     "lock": {},

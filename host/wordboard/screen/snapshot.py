@@ -118,7 +118,7 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
     board = {"rows": adapter.rows, "cols": adapter.cols,
              "leds": [_hex(c) for c in frame.pixels] if frame is not None else [],
              "tiles": view.pop("tiles", {}), "seen": _written(controller, adapter),
-             "correct": correctable(adapter)}
+             "correct": correctable(adapter, getattr(controller, "sensor", None))}
     live = controller.live
     live_dict = None
     if live is not None and live.status in ("valid", "invalid", "ask"):
@@ -158,14 +158,15 @@ def _clocks(controller, now: float) -> dict | None:
 
 
 def _written(controller, adapter) -> dict:
-    """A game written on the board (eXtraDICTION): the letters the camera reads on the squares
-    not yet scored (``"?"``: something written it could not read), so the screen shows what
-    the board sees before the word is taken."""
+    """A game written on the board (eXtraDICTION), or tiles read by the camera alone: the letters
+    the camera reads on the squares not yet scored (``"?"``: something written it could not
+    read, or a blank tile), so the screen shows what the board sees before the word is taken."""
     from wordboard import registry
 
     try:
-        if registry.family_for_kind(adapter.kind).sensing != registry.WRITTEN:
-            return {}
+        if registry.family_for_kind(adapter.kind).sensing != registry.WRITTEN and \
+                not getattr(getattr(controller, "sensor", None), "tiles", False):
+            return {}   # tiles on a sensor board: the tiles themselves are shown
         committed = adapter.committed_tiles()
         observed = dict(controller.board.observed)
     except Exception:  # noqa: BLE001 - what the camera reads is a nicety on the screen
@@ -193,15 +194,16 @@ def _pick_count(question: q.Question | None, game) -> int | None:
     return None
 
 
-def correctable(adapter) -> str | None:
+def correctable(adapter, sensor=None) -> str | None:
     """Who may correct what the camera reads on the squares of this game: ``"players"`` (a game
     written on the board at Level 1: the child's big button), ``"pin"`` (another written game: a
-    grown-up with the PIN), None (a game of tiles: nothing to correct)."""
+    grown-up with the PIN), ``"tiles"`` (a game of tiles sensed by the camera alone: the players,
+    a letter, a blank or an empty square), None (tiles on a sensor board: nothing to correct)."""
     from wordboard import registry
 
     try:
         if registry.family_for_kind(adapter.kind).sensing != registry.WRITTEN:
-            return None
+            return "tiles" if getattr(sensor, "tiles", False) and callable(getattr(sensor, "correct", None)) else None
     except Exception:  # noqa: BLE001 - an unknown game: nothing to correct
         return None
     level = getattr(getattr(adapter, "game", None), "level", None)

@@ -583,9 +583,10 @@ $("pick-clear").addEventListener("click", () => { pick.chosen = []; if (state &&
 /* -- a game written on the board: "that square is empty", or the letter written there ------------ */
 
 function mayCorrect(st) {
-  // the board says who may: a grown-up with the PIN, and on Level 1 the players (a big button)
+  // the board says who may: a grown-up with the PIN, and on Level 1 the players (a big button);
+  // tiles read by the camera alone: the players
   const who = st && st.board.correct;
-  return !!who && !st.over && (admin || (who === "players" && canPlay));
+  return !!who && !st.over && (admin || ((who === "players" || who === "tiles") && canPlay));
 }
 
 function openCorrection(key) {
@@ -615,6 +616,14 @@ function openCorrection(key) {
   empty.setAttribute("aria-label", "that square is empty");
   empty.addEventListener("click", pick("."));
   box.appendChild(empty);
+  if (state.board.correct === "tiles") {
+    const blank = el("button", "btn correct-blank", "blank tile");
+    blank.type = "button";
+    blank.dataset.value = "?";
+    blank.setAttribute("aria-label", "a blank tile");
+    blank.addEventListener("click", pick("?"));
+    box.appendChild(blank);
+  }
   if (!kids || admin) {
     const letters = el("div", "correct-letters");
     for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
