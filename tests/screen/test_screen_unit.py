@@ -299,31 +299,29 @@ def test_a_tile_the_camera_alone_misreads_is_corrected_by_the_players(tmp_path):
         s.controller.step(0.0)
         assert hub.latest()["board"]["correct"] == "tiles"
         got: list[dict] = []
+
+        def correct(square, value: str) -> tuple[str, dict]:
+            """A player's correction from the page: (the reply, what the screen then shows)."""
+            hub.submit(Command("correct", {"row": square[0], "col": square[1], "value": value}, reply=got.append))
+            s.controller.step(0.0)
+            s.controller.step(0.0)
+            bridge.publish()
+            return got[-1]["message"], hub.latest()["board"]["seen"]
+
         stray = (0, 0)
         s.table.put(stray, s.table.new_tile("K"))       # the camera reads a K at A1
         s.controller.step(0.0)
         bridge.publish()
         assert hub.latest()["board"]["seen"] == {"0,0": "K"}
-        hub.submit(Command("correct", {"row": 0, "col": 0, "value": "?"}, reply=got.append))
-        s.controller.step(0.0)
-        assert got[-1] == {"type": "ok", "message": "corrected: A1 is a blank"}
-        s.controller.step(0.0)
-        bridge.publish()
-        assert hub.latest()["board"]["seen"] == {"0,0": "?"}
-        hub.submit(Command("correct", {"row": 0, "col": 0, "value": "."}, reply=got.append))
-        s.controller.step(0.0)
-        assert got[-1] == {"type": "ok", "message": "corrected: A1 is empty"}
-        s.controller.step(0.0)
-        bridge.publish()
-        assert stray not in s.sensor.seen and hub.latest()["board"]["seen"] == {}
+        assert correct(stray, "?") == ("corrected: A1 is a blank", {"0,0": "?"})
+        assert correct(stray, ".") == ("corrected: A1 is empty", {})
+        assert stray not in s.sensor.seen
         events = [e.data for e in s.journal.events(s.jgame.id)]
         assert {"correction": {"square": "A1", "value": "?"}} in events
         assert {"correction": {"square": "A1", "value": "."}} in events
         s.run(max_seconds=30)                            # a few moves: then a played tile is the game's
-        played = next(iter(s.adapter.committed_tiles()))
-        hub.submit(Command("correct", {"row": played[0], "col": played[1], "value": "."}, reply=got.append))
-        s.controller.step(0.0)
-        assert got[-1]["type"] == "error" and "already in the game" in got[-1]["message"]
+        message, _ = correct(next(iter(s.adapter.committed_tiles())), ".")
+        assert got[-1]["type"] == "error" and "already in the game" in message
 
 
 # -- each game's own view from its engine -------------------------------------------------------------
