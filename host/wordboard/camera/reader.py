@@ -809,8 +809,17 @@ class BoardReader:
             self._location = self._first_location(frame)
         warp, canonical = self._straighten(self._location, frame)
         if self._bumped(canonical):
-            relocated = self._find_again(frame)
-            if relocated is None:
+            # Written letters: a calibrated board is not looked for again (its ink detector keeps
+            # the empty board as first seen; a knock there is not yet handled).
+            relocated = None if self.handwritten and self._fixed_corners is not None else self._find_again(frame)
+            letters = 0 if self._last is None else sum(
+                sq.symbol not in (EMPTY, BLANK) for row in self._last.squares for sq in row)
+            if relocated is None and (letters < 3 or self.handwritten):
+                # Nothing to tell a knock from a shadow by: the grid lines are learnt as they are
+                # now (as before there was any looking again).
+                self._line_baseline = None
+                self._look_again_after = 2
+            elif relocated is None:
                 self.lost = True   # still where it was believed: looked for again in a while
             else:
                 self._move_to(relocated)
@@ -839,7 +848,8 @@ class BoardReader:
                 changed |= spots - np.median(spots) > 2.5 * self.change_threshold
             if self._is_occlusion(changed):
                 self._occluded_frames += 1
-                if self._occluded_frames in _LOOK_AGAIN_WHEN_CHANGED or self._occluded_frames % 64 == 0:
+                if not self.handwritten and (self._occluded_frames in _LOOK_AGAIN_WHEN_CHANGED
+                                             or self._occluded_frames % 64 == 0):
                     # Changed for a while: a hand that stays, or the camera or the board knocked
                     # too gently for the grid lines to tell. The board found elsewhere is that.
                     moved = self._find_again(frame, moved_only=True)
@@ -1045,7 +1055,9 @@ class BoardReader:
         """The board found again after a knock (the camera's or the board's), or None. Found as in
         any photo, turned to keep its top-left corner nearest the old one, and checked with the
         letters believed so far: at least 80% of them must be read again on their squares (a grid
-        found a square off would turn old tiles into a new move)."""
+        found a square off would turn old tiles into a new move). ``moved_only`` (the view has
+        looked covered a while, the grid lines still there): only a board found elsewhere, and
+        checked with at least 3 letters (a shadow that stays must not move the grid)."""
         try:
             found = locate_board(frame, self.rows, self.cols, self.premium)
         except BoardNotFound:
@@ -1063,8 +1075,16 @@ class BoardReader:
         known = {} if self._last is None else {
             (r, c): sq.symbol for r, row in enumerate(self._last.squares) for c, sq in enumerate(row)
             if sq.symbol not in (EMPTY, BLANK)}
-        if len(known) >= 3:
-            _warp, canonical = self._straighten(found, frame, found.padded)
+        if moved_only and len(known) < 3:
+            return None   # a view covered a while, and too few letters to check a new place with
+        _warp, canonical = self._straighten(found, frame, found.padded)
+        if len(known) < 3:
+            # Nothing to check it with: the grid lines must show there as they did before the
+            # knock (a shadow or a hand that weakened them weakens them there too).
+            strength = grid_line_strength(canonical, self.rows, self.cols, CANONICAL_CELL)
+            if self._line_baseline is None or strength < 1.0 + 0.75 * (self._line_baseline - 1.0):
+                return None
+        else:
             readings = self._read_squares(canonical, sorted(known))
             agree = sum(readings[k].symbol == symbol for k, symbol in known.items())
             if agree < 0.8 * len(known):
