@@ -54,10 +54,10 @@ EMPTY_LOOK = "empty look"  # in a video: told by the square's own look when it w
 #: camera over 8 scenes: an untouched square 1.6 at most from one frame to the next, a blank
 #: laid on it 10.8 or more (plain squares, premium squares, the centre star).
 _LOOK_SAME = 4.0
+_LOOK_CHANGED = 8.0
 #: In a video, after this many frames in a row that look covered, the board is looked for again
 #: (then every 64): a camera knocked too gently for the grid lines to tell looks like that too.
 _LOOK_AGAIN_WHEN_CHANGED = (6, 16, 32)
-_LOOK_CHANGED = 8.0
 
 #: ``orientation`` of a :class:`BoardReader`: find which way up the board is from its letters
 #: when the grid was found from the board's lines (markers and given corners say it already).
@@ -321,6 +321,8 @@ class BoardReader:
         self._empty_colours: np.ndarray | None = None
         self._empty_signatures: np.ndarray | None = None
         self._signatures: np.ndarray | None = None   # this frame's, while update() reads it
+        # (colours, signatures, their change from the empty looks): see _change_from_empty.
+        self._change: tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None] | None = None
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -812,9 +814,7 @@ class BoardReader:
             # Written letters: a calibrated board is not looked for again (its ink detector keeps
             # the empty board as first seen; a knock there is not yet handled).
             relocated = None if self.handwritten and self._fixed_corners is not None else self._find_again(frame)
-            letters = 0 if self._last is None else sum(
-                sq.symbol not in (EMPTY, BLANK) for row in self._last.squares for sq in row)
-            if relocated is None and (letters < 3 or self.handwritten):
+            if relocated is None and (len(self._letter_squares([])) < 3 or self.handwritten):
                 # Nothing to tell a knock from a shadow by: the grid lines are learnt as they are
                 # now (as before there was any looking again).
                 self._line_baseline = None
@@ -936,6 +936,15 @@ class BoardReader:
         look, thumbs, now = self._empty_colours, self._empty_signatures, self._signatures
         if look is None or thumbs is None or now is None:
             return None
+        cached = self._change
+        if cached is not None and cached[0] is colours and cached[1] is now:
+            return cached[2]   # asked again for this frame (reading its squares, then following the looks)
+        change = self._measure_change(colours, look, thumbs, now)
+        self._change = (colours, now, change)
+        return change
+
+    def _measure_change(self, colours: np.ndarray, look: np.ndarray, thumbs: np.ndarray,
+                        now: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
         known = ~np.isnan(look[..., 0])
         if self._last is not None:
             known &= np.array([[v.symbol == EMPTY for v in row] for row in self._last.squares])
