@@ -106,7 +106,9 @@ def set_up_next_game(page, game: str, players: list[str], options: dict[str, str
 
 
 def the_new_game_starts(page, title: str, players: list[str], view: str) -> None:
-    page.wait_for_selector(f"#view.view-{view}", timeout=60_000)
+    # the view's box is in place (it is empty, and so not shown, until the game has something for it:
+    # HEXX's box shows only a HEXX cast)
+    page.wait_for_selector(f"#view.view-{view}", state="attached", timeout=60_000)
     wait_until(lambda: page.inner_text("#title").startswith(title), f"the title {title}")
     assert page.locator("#summary.hidden").count() == 1                   # a new game: no summary
     names = page.locator("#scores .player .name").all_inner_texts()

@@ -12,9 +12,9 @@ as journalled; L: journalled moves the organiser lacks; D: moves the organiser c
 holds but no journal has. Every table's result must also equal its journal's. Exit status 0 only
 when nothing is lost or duplicated and every result is in.
 
-``--faults`` also, during the round: stops the broker and starts it again (as a service restart
-does), kills a board (SIGKILL, a power cut) and starts it again (it resumes from its journal and
-its outbox), and crashes the broker (SIGKILL, losing what it had not saved: the organiser notices
+``--faults`` also, during the round: kills a board (SIGKILL, a power cut) and starts it again (it
+resumes from its journal and its outbox), stops the broker and starts it again (as a service
+restart does), and crashes the broker (SIGKILL, losing what it had not saved: the organiser notices
 the gap and asks the board to send again).
 """
 
@@ -200,10 +200,12 @@ def _demo(folder: Path, n: int, faults: bool, speed: str, hardware: str, lexicon
 
 
 def _faults(collector, broker, boards, n, log, stop, faulting, out) -> None:
-    """Stop and restart the broker, kill and restart a board, crash the broker: each once the
+    """Kill and restart a board, stop and restart the broker, crash the broker: each once the
     round has gone so far (by the moves the organiser has)."""
     expected = MOVES_PER_GAME * n
-    steps = [(0.15, "stop"), (0.35, "kill-board"), (0.55, "crash")]
+    # the board is killed first: once the broker has been down, the moves it held back arrive at once
+    # and the organiser may learn of both games' ends before a board could be killed mid-game
+    steps = [(0.15, "kill-board"), (0.35, "stop"), (0.55, "crash")]
     for share, what in steps:
         while collector.stats.moves < share * expected:
             if stop.wait(0.02):
