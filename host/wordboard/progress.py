@@ -1,5 +1,6 @@
-"""Progress of long first-time work (compiling a word list, training the letter classifier) on
-stderr, so that a first run on a slow Raspberry Pi shows signs of life.
+"""Progress of long first-time work (compiling a word list, building its move-generation graph,
+training the letter classifier) on stderr, so that a first run on a slow Raspberry Pi shows signs
+of life.
 
 ``ProgressLine("compiling scowl:70", "entries")`` is a ``progress(done, total)`` callback: on a
 terminal it rewrites one line in place ("compiling scowl:70:  45% (54,000 of 120,000 entries)");

@@ -63,6 +63,20 @@ def test_the_dawg_is_cached_by_content_and_rebuilt_when_corrupt(tmp_path, caplog
     assert not list(tmp_path.glob("*.tmp"))
 
 
+def test_a_build_says_how_far_it_has_got_and_a_cached_load_says_nothing(tmp_path, monkeypatch):
+    from wordboard.crossword import dawg as dawg_module
+
+    monkeypatch.setattr(dawg_module, "PROGRESS_STEP", 10)
+    seen = []
+    built = dawgcache.load_dawg(WORDS, cache_dir=tmp_path, progress=lambda done, total: seen.append((done, total)))
+    total = built.word_count
+    assert seen[0] == (0, total) and seen[-1] == (total, total)
+    assert [done for done, _ in seen[1:-1]] == list(range(10, total, 10))       # every 10 words, in order
+    seen.clear()
+    dawgcache.load_dawg(WORDS, cache_dir=tmp_path, progress=lambda done, total: seen.append((done, total)))
+    assert seen == []
+
+
 def test_an_unwritable_cache_folder_only_costs_a_rebuild(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

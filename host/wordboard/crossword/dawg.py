@@ -18,10 +18,12 @@ words, so equivalent suffixes share nodes) and cached on disk by
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ALL_LETTERS = (1 << 26) - 1
+#: how often (in words) a build reports its progress
+PROGRESS_STEP = 10_000
 
 
 class Dawg:
@@ -40,13 +42,15 @@ class Dawg:
     # -- building --------------------------------------------------------------------------------
 
     @classmethod
-    def from_words(cls, words: Iterable[str]) -> Dawg:
-        """The DAWG of ``words`` (upper-case A-Z; words of fewer than 2 letters are left out)."""
+    def from_words(cls, words: Iterable[str], progress: Callable[[int, int], None] | None = None) -> Dawg:
+        """The DAWG of ``words`` (upper-case A-Z; words of fewer than 2 letters are left out).
+        ``progress(done, total)`` is called every :data:`PROGRESS_STEP` words and once at the end
+        (a whole word list takes seconds here, longer on a Raspberry Pi)."""
         unique = sorted({w for w in words if len(w) >= 2 and w.isascii() and w.isalpha() and w.isupper()})
-        return cls._build(unique)
+        return cls._build(unique, progress)
 
     @classmethod
-    def _build(cls, words: list[str]) -> Dawg:
+    def _build(cls, words: list[str], progress: Callable[[int, int], None] | None = None) -> Dawg:
         # Daciuk et al. (2000): add sorted words one by one; when the path of the previous word
         # is no longer shared, replace its nodes by equivalent registered ones.
         # A node is a list: [final, {letter: node}]; the register maps a node's signature to it.
@@ -70,7 +74,12 @@ class Dawg:
 
         path: list[tuple[list, str, list]] = []  # the unminimised nodes of the previous word
         previous = ""
-        for word in words:
+        total = len(words)
+        if progress is not None:
+            progress(0, total)
+        for done, word in enumerate(words):
+            if progress is not None and done and done % PROGRESS_STEP == 0:
+                progress(done, total)
             common = 0
             limit = min(len(word), len(previous))
             while common < limit and word[common] == previous[common]:
@@ -111,6 +120,8 @@ class Dawg:
                 child.append(numbering[key])
             mask.append(m)
             term.append(t)
+        if progress is not None:
+            progress(total, total)
         return cls(mask, term, first, child, len(words))
 
     # -- the flat form (for the cache) -----------------------------------------------------------

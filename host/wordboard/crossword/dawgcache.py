@@ -24,7 +24,7 @@ import struct
 import sys
 import zlib
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from wordboard.crossword.dawg import Dawg
@@ -134,12 +134,14 @@ def read_dawg(path: Path, sha: str | None = None) -> Dawg:
         raise CorruptDawgError(str(exc)) from None
 
 
-def load_dawg(words: Iterable[str], *, cache_dir: str | os.PathLike[str] | None = None, use_cache: bool = True) -> Dawg:
+def load_dawg(words: Iterable[str], *, cache_dir: str | os.PathLike[str] | None = None, use_cache: bool = True,
+              progress: Callable[[int, int], None] | None = None) -> Dawg:
     """The DAWG of ``words`` (a Dictionary or an iterable of upper-case words), from the cache
     when it holds one for exactly these words; else built and cached. A corrupt cache file is
-    rebuilt; a cache folder that cannot be written only costs the next load a rebuild."""
+    rebuilt; a cache folder that cannot be written only costs the next load a rebuild.
+    ``progress(done, total)`` follows a build (never called when the cache is used)."""
     if not use_cache:
-        return Dawg.from_words(words)
+        return Dawg.from_words(words, progress)
     sha = words_sha256(words)
     directory = Path(cache_dir).expanduser() if cache_dir is not None else _cache_dir()
     path = dawg_cache_path(directory, sha)
@@ -149,7 +151,7 @@ def load_dawg(words: Iterable[str], *, cache_dir: str | os.PathLike[str] | None 
         pass
     except (OSError, CorruptDawgError) as exc:
         log.warning("rebuilding move-generation cache %s: %s", path, exc)
-    dawg = Dawg.from_words(words)
+    dawg = Dawg.from_words(words, progress)
     try:
         write_dawg(path, dawg, sha)
     except OSError as exc:
@@ -163,11 +165,17 @@ _MEMO: dict[int, tuple[object, Dawg]] = {}
 
 def dawg_for(dictionary: Iterable[str], *, cache_dir: str | os.PathLike[str] | None = None,
              use_cache: bool = True) -> Dawg:
-    """:func:`load_dawg`, remembered for the life of the process per dictionary object."""
+    """:func:`load_dawg`, remembered for the life of the process per dictionary object. A build
+    that takes over a second (a word list's first use: seconds here, longer on a Pi) says how far
+    it has got on stderr (:class:`~wordboard.progress.ProgressLine`)."""
     held = _MEMO.get(id(dictionary))
     if held is not None and held[0] is dictionary:
         return held[1]
-    dawg = load_dawg(dictionary, cache_dir=cache_dir, use_cache=use_cache)
+    from wordboard.progress import ProgressLine
+
+    progress = ProgressLine("building the move generator's word graph (first use of this word list)", "words",
+                            after=1.0)
+    dawg = load_dawg(dictionary, cache_dir=cache_dir, use_cache=use_cache, progress=progress)
     if len(_MEMO) > 8:
         _MEMO.clear()
     _MEMO[id(dictionary)] = (dictionary, dawg)
