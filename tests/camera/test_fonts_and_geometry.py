@@ -30,6 +30,80 @@ def test_letters_differ_from_each_other():
     assert o.shape != q.shape or np.abs(o.astype(int) - q.astype(int)).sum() > 0
 
 
+def _cff_font_file(path):
+    """A tiny OpenType font with CFF (cubic) outlines: an H of two stems and a bar, and an O of
+    two cubic rings (the hand-written glyf reader this replaced could not read CFF at all)."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    def charstring(draw):
+        pen = T2CharStringPen(600, None)
+        draw(pen)
+        return pen.getCharString()
+
+    def rect(pen, x0, y0, x1, y1):
+        pen.moveTo((x0, y0))
+        for corner in ((x1, y0), (x1, y1), (x0, y1)):
+            pen.lineTo(corner)
+        pen.closePath()
+
+    def ring(pen, cx, cy, rx, ry, reverse):
+        k = 0.5523                                                      # a quarter ellipse as a cubic
+        quarters = [((cx + rx, cy), (cx + rx, cy + k * ry), (cx + k * rx, cy + ry), (cx, cy + ry)),
+                    ((cx, cy + ry), (cx - k * rx, cy + ry), (cx - rx, cy + k * ry), (cx - rx, cy)),
+                    ((cx - rx, cy), (cx - rx, cy - k * ry), (cx - k * rx, cy - ry), (cx, cy - ry)),
+                    ((cx, cy - ry), (cx + k * rx, cy - ry), (cx + rx, cy - k * ry), (cx + rx, cy))]
+        if reverse:                                                     # the hole runs the other way
+            quarters = [tuple(reversed(q)) for q in reversed(quarters)]
+        pen.moveTo(quarters[0][0])
+        for _start, c1, c2, end in quarters:
+            pen.curveTo(c1, c2, end)
+        pen.closePath()
+
+    def h(pen):
+        for box in ((50, 0, 150, 700), (450, 0, 550, 700), (150, 300, 450, 400)):
+            rect(pen, *box)
+
+    def o(pen):
+        ring(pen, 300, 350, 260, 360, False)
+        ring(pen, 300, 350, 160, 260, True)
+
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder([".notdef", "H", "O"])
+    builder.setupCharacterMap({ord("H"): "H", ord("O"): "O"})
+    builder.setupCFF("TestCFF", {"FullName": "Test CFF"},
+                     {".notdef": charstring(lambda pen: None), "H": charstring(h), "O": charstring(o)}, {})
+    builder.setupHorizontalMetrics({".notdef": (600, 0), "H": (600, 50), "O": (600, 40)})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "TestCFF", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    builder.save(str(path))
+    return path
+
+
+def test_an_opentype_font_with_cff_outlines_draws_its_capitals(tmp_path):
+    from wordboard.camera.fonts import GlyphFont
+
+    font = GlyphFont("test-cff", truetype_path=str(_cff_font_file(tmp_path / "test.otf")))
+    h = font.draw("H", 70)
+    assert 68 <= h.shape[0] <= 74                                     # H sets the capital height
+    middle = h[h.shape[0] // 2, 2:-2] > 127
+    assert middle.all()                                               # the bar joins the stems
+    o = font.draw("O", 70)
+    assert o[o.shape[0] // 2, o.shape[1] // 2] < 60                   # a ring with a hole, curves filled
+    assert o[o.shape[0] // 2, 3] > 127 and o[o.shape[0] // 2, -4] > 127
+
+
+def test_a_file_that_is_no_font_is_refused_in_one_line(tmp_path):
+    from wordboard.camera.fonts import FontError, GlyphFont
+
+    bad = tmp_path / "bad.ttf"
+    bad.write_bytes(b"not a font at all" * 10)
+    with pytest.raises(FontError, match="not a readable font"):
+        GlyphFont("bad", truetype_path=str(bad)).draw("A", 20)
+
+
 def test_unknown_font_and_bad_letter_are_refused():
     with pytest.raises(KeyError):
         font_by_name("comic-sans")

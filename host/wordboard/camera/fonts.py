@@ -1,10 +1,10 @@
 """Letter shapes for the virtual camera and for training the letter classifier.
 
-Two kinds of font, both drawn with OpenCV only (no Pillow, no FreeType):
+Two kinds of font, both drawn with OpenCV:
 
-* TrueType fonts found on the system (DejaVu on Debian and Raspberry Pi OS): a small reader for the
-  ``glyf`` outlines of simple glyphs, filled with ``cv2.fillPoly``. Bold sans-serif faces look much
-  like the letters printed on real word-game tiles.
+* Outline fonts found on the system (DejaVu on Debian and Raspberry Pi OS): their outlines read by
+  fontTools (TrueType or CFF), flattened to polygons and filled with ``cv2.fillPoly``. Bold
+  sans-serif faces look much like the letters printed on real word-game tiles.
 * OpenCV's Hershey stroke fonts, drawn at several stroke weights.
 
 Every font draws one capital letter as a white-on-black ``uint8`` mask whose capital height is the
@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import functools
 import os
-import struct
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
+from fontTools.pens.basePen import BasePen
+from fontTools.pens.boundsPen import ControlBoundsPen
+from fontTools.ttLib import TTFont
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -67,156 +69,90 @@ class _Outline:
     y_max: float
 
 
-class TrueTypeFont:
-    """The simple-glyph outlines of one TrueType file, enough to draw Latin capitals."""
+class _PolygonPen(BasePen):
+    """A fontTools pen that flattens a glyph's contours into closed polylines: each quadratic
+    (TrueType) or cubic (CFF) curve becomes ``steps`` straight segments."""
+
+    def __init__(self, glyph_set: object, steps: int = 6) -> None:
+        super().__init__(glyph_set)
+        self.contours: list[np.ndarray] = []
+        self._points: list[np.ndarray] = []
+        self._t = np.linspace(0, 1, steps + 1)[1:, None]
+
+    def _moveTo(self, pt: tuple[float, float]) -> None:
+        self._points = [np.array(pt, dtype=float)]
+
+    def _lineTo(self, pt: tuple[float, float]) -> None:
+        self._points.append(np.array(pt, dtype=float))
+
+    def _qCurveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float]) -> None:
+        a, control, b, t = self._points[-1], np.array(pt1, float), np.array(pt2, float), self._t
+        self._points.extend((1 - t) ** 2 * a + 2 * (1 - t) * t * control + t**2 * b)
+
+    def _curveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float], pt3: tuple[float, float]) -> None:
+        a, c1, c2, b, t = (self._points[-1], np.array(pt1, float), np.array(pt2, float), np.array(pt3, float),
+                           self._t)
+        self._points.extend((1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * c1 + 3 * (1 - t) * t**2 * c2 + t**3 * b)
+
+    def _closePath(self) -> None:
+        if self._points:
+            if not np.array_equal(self._points[-1], self._points[0]):
+                self._points.append(self._points[0])  # closed, as TrueType contours are
+            self.contours.append(np.array(self._points, dtype=float))
+        self._points = []
+
+    _endPath = _closePath
+
+
+class OutlineFont:
+    """The outlines of one font file (TrueType or CFF/OpenType, read by fontTools), enough to draw
+    Latin capitals."""
 
     def __init__(self, path: str | os.PathLike[str]):
         self.path = Path(path)
         try:
-            self._data = self.path.read_bytes()
-            self._tables = self._read_table_directory()
-            self._loca = self._read_loca()
-            self._cmap = self._read_cmap()
-        except (OSError, struct.error, KeyError) as exc:
-            raise FontError(f"{self.path}: not a readable TrueType font ({exc})") from exc
-
-    def _read_table_directory(self) -> dict[str, tuple[int, int]]:
-        (num_tables,) = struct.unpack_from(">H", self._data, 4)
-        tables = {}
-        for i in range(num_tables):
-            tag, _checksum, offset, length = struct.unpack_from(">4sIII", self._data, 12 + 16 * i)
-            tables[tag.decode("latin-1")] = (offset, length)
-        if "glyf" not in tables:
-            raise KeyError("no glyf table (CFF fonts are not supported)")
-        return tables
-
-    def _read_loca(self) -> np.ndarray:
-        head, _ = self._tables["head"]
-        (index_format,) = struct.unpack_from(">h", self._data, head + 50)
-        (num_glyphs,) = struct.unpack_from(">H", self._data, self._tables["maxp"][0] + 4)
-        loca, _ = self._tables["loca"]
-        if index_format == 0:
-            offsets = np.frombuffer(self._data, ">u2", num_glyphs + 1, loca).astype(np.int64) * 2
-        else:
-            offsets = np.frombuffer(self._data, ">u4", num_glyphs + 1, loca).astype(np.int64)
-        return offsets
-
-    def _read_cmap(self) -> dict[int, int]:
-        cmap, _ = self._tables["cmap"]
-        (num,) = struct.unpack_from(">H", self._data, cmap + 2)
-        for i in range(num):
-            platform, encoding, offset = struct.unpack_from(">HHI", self._data, cmap + 4 + 8 * i)
-            sub = cmap + offset
-            (fmt,) = struct.unpack_from(">H", self._data, sub)
-            if fmt == 4 and (platform, encoding) in ((3, 1), (0, 3), (0, 4), (0, 1)):
-                return self._read_cmap_format4(sub)
-        raise KeyError("no Unicode BMP (format 4) cmap")
-
-    def _read_cmap_format4(self, sub: int) -> dict[int, int]:
-        (seg_x2,) = struct.unpack_from(">H", self._data, sub + 6)
-        segs = seg_x2 // 2
-        ends = struct.unpack_from(f">{segs}H", self._data, sub + 14)
-        starts_at = sub + 16 + seg_x2
-        starts = struct.unpack_from(f">{segs}H", self._data, starts_at)
-        deltas = struct.unpack_from(f">{segs}h", self._data, starts_at + seg_x2)
-        ranges_at = starts_at + 2 * seg_x2
-        ranges = struct.unpack_from(f">{segs}H", self._data, ranges_at)
-        mapping = {}
-        for code in range(32, 128):  # only ASCII is ever needed here
-            for s in range(segs):
-                if starts[s] <= code <= ends[s]:
-                    if ranges[s] == 0:
-                        mapping[code] = (code + deltas[s]) & 0xFFFF
-                    else:
-                        at = ranges_at + 2 * s + ranges[s] + 2 * (code - starts[s])
-                        (glyph,) = struct.unpack_from(">H", self._data, at)
-                        mapping[code] = (glyph + deltas[s]) & 0xFFFF if glyph else 0
-                    break
-        return mapping
+            self._font = TTFont(str(self.path), lazy=True)
+            self._glyphs = self._font.getGlyphSet()
+            self._cmap = self._font.getBestCmap() or {}
+        except Exception as exc:  # fontTools raises many kinds for a file that is not a font
+            raise FontError(f"{self.path}: not a readable font ({exc})") from exc
 
     @functools.lru_cache(maxsize=128)  # noqa: B019 - a few fonts, each kept for the process anyway
     def outline(self, char: str) -> _Outline:
-        """The outline of ``char`` (a simple glyph), flattened to polygons in font units."""
-        glyph = self._cmap.get(ord(char), 0)
-        if not glyph:
+        """The outline of ``char``, flattened to polygons in font units."""
+        name = self._cmap.get(ord(char))
+        if name is None:
             raise FontError(f"{self.path}: no glyph for {char!r}")
-        start = self._tables["glyf"][0] + int(self._loca[glyph])
-        n_contours, x_min, y_min, x_max, y_max = struct.unpack_from(">hhhhh", self._data, start)
-        if n_contours < 0:
-            raise FontError(f"{self.path}: glyph {char!r} is composite (not supported)")
-        at = start + 10
-        end_points = struct.unpack_from(f">{n_contours}H", self._data, at)
-        at += 2 * n_contours
-        (n_instructions,) = struct.unpack_from(">H", self._data, at)
-        at += 2 + n_instructions
-        n_points = end_points[-1] + 1 if n_contours else 0
-        flags = []
-        while len(flags) < n_points:
-            flag = self._data[at]
-            at += 1
-            flags.append(flag)
-            if flag & 8:
-                repeat = self._data[at]
-                at += 1
-                flags.extend([flag] * repeat)
-        xs, at = self._read_coords(flags, at, short_bit=2, same_bit=16)
-        ys, at = self._read_coords(flags, at, short_bit=4, same_bit=32)
-        contours = []
-        first = 0
-        for last in end_points:
-            pts = list(zip(xs[first : last + 1], ys[first : last + 1]))
-            on = [bool(f & 1) for f in flags[first : last + 1]]
-            contours.append(_flatten_quadratic(pts, on))
-            first = last + 1
-        return _Outline(tuple(contours), x_min, y_min, x_max, y_max)
-
-    def _read_coords(self, flags: list[int], at: int, short_bit: int, same_bit: int):
-        values, value = [], 0
-        for flag in flags:
-            if flag & short_bit:
-                delta = self._data[at]
-                at += 1
-                value += delta if flag & same_bit else -delta
-            elif not flag & same_bit:
-                (delta,) = struct.unpack_from(">h", self._data, at)
-                at += 2
-                value += delta
-            values.append(value)
-        return values, at
-
-
-def _flatten_quadratic(points: list[tuple[int, int]], on_curve: list[bool], steps: int = 6) -> np.ndarray:
-    """Turn a TrueType contour (on- and off-curve points) into a closed polyline."""
-    n = len(points)
-    if n == 0:
-        return np.zeros((0, 2))
-    pts = [np.array(p, dtype=float) for p in points]
-    # Start from an on-curve point; if there is none, from the midpoint of the first two.
-    start = next((i for i in range(n) if on_curve[i]), None)
-    if start is None:
-        pts.insert(0, (pts[0] + pts[1]) / 2)
-        on_curve = [True] + list(on_curve)
-        start, n = 0, n + 1
-    order = [(start + i) % n for i in range(n)] + [start]
-    out = [pts[start]]
-    control = None
-    t = np.linspace(0, 1, steps + 1)[1:, None]
-    for idx in order[1:]:
-        p, on = pts[idx], on_curve[idx]
-        if on:
-            if control is None:
-                out.append(p)
+        pen = _PolygonPen(self._glyphs)
+        try:
+            if "glyf" in self._font:
+                # in the glyph's own coordinates, those of its stored box (the glyph set would
+                # move it by any difference between the box and the advance table's side bearing)
+                glyf = self._font["glyf"]
+                glyf[name].draw(pen, glyf)
             else:
-                a = out[-1]
-                out.extend((1 - t) ** 2 * a + 2 * (1 - t) * t * control + t**2 * p)
-                control = None
-        else:
-            if control is not None:
-                mid = (control + p) / 2
-                a = out[-1]
-                out.extend((1 - t) ** 2 * a + 2 * (1 - t) * t * control + t**2 * mid)
-            control = p
-    return np.array(out, dtype=float)
+                self._glyphs[name].draw(pen)
+            box = self._stored_box(name) or self._control_box(name)
+        except Exception as exc:
+            raise FontError(f"{self.path}: glyph {char!r} cannot be drawn ({exc})") from exc
+        if not pen.contours or box is None:
+            raise FontError(f"{self.path}: glyph {char!r} is empty")
+        return _Outline(tuple(pen.contours), *box)
+
+    def _stored_box(self, name: str) -> tuple[float, float, float, float] | None:
+        """A TrueType glyph's box as the font stores it (what its designer placed it in)."""
+        if "glyf" not in self._font:
+            return None
+        glyph = self._font["glyf"][name]
+        if not hasattr(glyph, "xMin"):
+            return None
+        return glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax
+
+    def _control_box(self, name: str) -> tuple[float, float, float, float] | None:
+        bounds = ControlBoundsPen(self._glyphs)
+        self._glyphs[name].draw(bounds)
+        box: tuple[float, float, float, float] | None = bounds.bounds
+        return box
 
 
 @dataclass(frozen=True)
@@ -246,8 +182,8 @@ class GlyphFont:
 
 
 @functools.lru_cache(maxsize=16)
-def _truetype(path: str) -> TrueTypeFont:
-    return TrueTypeFont(path)
+def _truetype(path: str) -> OutlineFont:
+    return OutlineFont(path)
 
 
 def _draw_truetype(path: str, letter: str, cap_height: int) -> np.ndarray:
