@@ -119,3 +119,70 @@ def test_a_phony_challenged_on_the_board_comes_off_and_the_game_goes_on(tmp_path
         s.run(max_seconds=120)
         assert s.adapter.over and s.players.mismatches == []
     assert any(f"{phony} is not in the word list" in line and "comes off" in line for line in lines)
+
+
+# -- house rulings: the table accepts a word the list lacks -----------------------------------------
+
+
+def test_a_house_ruling_makes_a_word_count_for_the_rest_of_the_game():
+    g = game("void")
+    assert not g.dry_run(g.parse_move("8G ZAX")).legal
+    assert g.accept_words(["zax"]) == ("ZAX",)
+    assert g.push(g.parse_move("8G ZAX")).score > 0                   # now a word, scored
+    assert g.accept_words(["ZAX", "CAT"]) == ()                       # known already, or listed
+    with pytest.raises(IllegalMove):
+        g.accept_words(["Z4X"])
+
+
+def test_a_word_the_house_accepted_stands_against_a_challenge():
+    g = game("single")
+    g.accept_words(["ZAX"])
+    g.push(g.parse_move("8G ZAX"))
+    g.push(Challenge(1))
+    assert isinstance(g.history[-1].move, ChallengeBonus) and g.scores[0] > 0      # it stood
+
+
+def test_a_phony_refused_on_the_board_is_accepted_by_a_house_ruling(tmp_path):
+    """Through the table: Ann lays a word the list lacks; the board refuses it; the table accepts
+    it on the screen (a house ruling). The play is judged again and played, the ruling journalled;
+    the resumed game and its record have it, and a word unsuitable for children is never accepted."""
+    from wordboard.controller.session import SessionConfig, open_session
+    from wordboard.crossword.players import RealBag
+    from wordboard.journal import Journal, codec_for, rebuild
+
+    lines: list[str] = []
+    config = SessionConfig(game="scrabble", hardware="direct", camera="none", journal=tmp_path / "j.sqlite3",
+                           seed=4, players=("Ann", "Ben"), show_leds=False, habits="tidy",
+                           game_options={"first_player": 0}, out=lines.append)
+    said = []
+    with open_session(config) as s:
+        game = s.adapter.game
+        rack = RealBag.replayed(game, s.players.seed).rack(0)
+        phony = next(rack[i:i + 3] for i in range(5) if rack[i:i + 3] not in game.dictionary
+                     and "?" not in rack[i:i + 3])
+        chooser = s.players.choose
+        s.players.choose = lambda g: g.parse_move(f"8G {phony}") if not g.history else chooser(g)
+        refused = []
+        s.controller.listeners.append(lambda kind, data: refused.append(data) if kind == "invalid" else None)
+        s.controller.step_hooks.append(
+            lambda now: said.append(s.controller.house_ruling()) if refused and not said else None)
+        s.run(max_moves=1)
+        assert refused and refused[0].unlisted == (phony,)
+        assert said == [f"house ruling: {phony} accepted for this game (the word list lacks it)"]
+        assert [w.text for w in game.history[0].words] == [phony] and game.scores[0] > 0
+        assert s.controller.house_ruling() == "there is no refused word to accept now"
+        assert s.adapter.accept_words(("PENIS",)) == "that word cannot be accepted on this board"
+        events = [e.data for e in s.journal.events(s.jgame.id)]
+        assert {"house_words": [phony]} in events and {"house_words": ["PENIS"]} not in events
+        game_id = s.jgame.id
+    journal = Journal(tmp_path / "j.sqlite3")
+    try:
+        info, resumed = rebuild(journal, game_id)
+        assert phony in resumed.house_words and resumed.scores[0] > 0
+        text = codec_for(info.kind).export(resumed, "gcg", info)
+    finally:
+        journal.close()
+    assert f"#note house ruling: accepted although the word list lacks them: {phony}" in text
+    from tests.gcg.test_gcg_woogles_lines import woogles_refuses
+
+    assert woogles_refuses(text) == []

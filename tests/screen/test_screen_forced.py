@@ -217,6 +217,47 @@ def test_crossword_square_where_tag_and_camera_disagree_answered_at_the_square(r
         page.close()
 
 
+def test_a_word_the_list_lacks_is_accepted_on_the_page_as_a_house_ruling(rig, browser, shots):
+    """A crossword play the board refuses because the word list lacks a word: the page that may
+    play offers to accept it for this game (a house ruling, after a confirmation); the children's
+    page never does. Accepted, the play is valid and the ruling journalled."""
+    from wordboard.controller.tracking import Seen
+    from wordboard.crossword import Game
+    from wordboard.dictionary import Dictionary
+    from wordboard.editions import load_edition
+
+    game = Game(load_edition("scrabble"), ["Ada", "Blaise"], dictionary=Dictionary.from_words(["CAT", "AT"]),
+                seed=2, first_player=0)
+    game.set_rack(0, "ZAXEEEE")
+    rig.load("lexulous", game, edition="scrabble")
+
+    def lay_zax():
+        now = rig.controller.clock() - 2.0
+        for n, (col, letter) in enumerate(zip((6, 7, 8), "ZAX")):
+            rig.controller.board.place((7, col), Seen(f"{0x7000 + n:08x}", letter), now)
+    rig.call(lay_zax)
+    kids = open_page(browser, rig.url, kids=True)
+    kids.wait_for_selector("#refusal:not(.hidden)", timeout=WAIT_MS)
+    assert kids.locator("#house-ruling").count() == 0                   # never on the children's screen
+    kids.close()
+    page = open_page(browser, rig.url)
+    page.wait_for_selector("#refusal:not(.hidden) #house-ruling", timeout=WAIT_MS)
+    assert "ZAX" in page.inner_text("#refusal") and page.inner_text("#house-ruling") == "Accept ZAX (house ruling)"
+    assert visible_in_viewport(page, "#house-ruling") and visible_in_viewport(page, "#buttons")
+    page.screenshot(path=str(shots / "house-ruling-800x480.png"))
+    check_screenshot(shots / "house-ruling-800x480.png")
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.click("#house-ruling")
+    wait_until(lambda: rig.call(lambda: set(rig.game.house_words)) == {"ZAX"}, "ZAX accepted")
+    assert asked and "ZAX" in asked[0]
+    wait_until(lambda: rig.call(lambda: rig.controller.live.status) == "valid", "the play judged again: valid")
+    page.wait_for_selector("#refusal.hidden", state="attached", timeout=WAIT_MS)
+    events = rig.call(lambda: [e.data for e in rig.controller.adapter.jgame.journal.events(rig.controller.adapter.jgame.id)])
+    assert {"house_words": ["ZAX"]} in events
+    page.close()
+
+
 # -- eXtraDICTION Level 1 for a child who cannot read yet -------------------------------------------------
 
 def test_extradiction_level_1_needs_no_reading_and_counts_the_stars_up(rig, browser, shots):

@@ -31,6 +31,7 @@ class Assessment:
     question: Question | None = None
     blanks_waiting: tuple[Square, ...] = ()
     decisions: tuple[dict, ...] = field(default=())   # to journal before the move
+    unlisted: tuple[str, ...] = ()      # refused: words the word list lacks (a house ruling may accept them)
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,11 @@ class TableAdapter:
         challenge did, or a sentence when there is nothing to challenge; None: the game has no
         challenges of this kind."""
         return None
+
+    def accept_words(self, words: tuple[str, ...]) -> str:
+        """A house ruling: the table accepts ``words`` that the word list lacks (an assessment's
+        ``unlisted``), for the rest of the game, journalled. Returns what was done, in words."""
+        return "this game takes no house rulings"
 
 
 def decision_for(kind: str, square: tuple[int, int], uid: str | None, value: str) -> dict:

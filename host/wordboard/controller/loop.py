@@ -105,6 +105,7 @@ class Controller:
         self.question: q.Question | None = None
         self._question_for: str | None = None     # "proposal" or "turn"
         self._proposal: Proposal | None = None
+        self._refused: Proposal | None = None      # the last end of turn refused (a house ruling may pass it)
         self._camera_wanted_at: float | None = None
         self.live: Assessment | None = None
         self._live_key: tuple | None = None
@@ -186,6 +187,27 @@ class Controller:
                 f"corrected: {name} is a blank" if value == "?" else f"corrected: {name} is {value}"
         self.say(text)
         self._emit("correction", (square, value))
+        return text
+
+    def house_ruling(self) -> str:
+        """The table accepts the words of the refused play that the word list lacks (a house
+        ruling, journalled; they count for the rest of the game). A play refused at the end of
+        its turn is then judged again at once and, the tiles unmoved, played. Returns what was
+        done, in words (also said)."""
+        live = self.live
+        words = live.unlisted if live is not None and live.status == "invalid" else ()
+        if not words:
+            text = "there is no refused word to accept now"
+        else:
+            text = self.adapter.accept_words(words)
+            self._live_key = None
+            self._frame_due = True
+            refused, self._refused = self._refused, None
+            if text.startswith("house ruling") and refused is not None and self._proposal is None:
+                self._proposal = refused
+                self._resolve_proposal(self.clock())
+        self.say(text)
+        self._emit("house-ruling", words)
         return text
 
     def _emit(self, kind: str, data=None) -> None:
@@ -442,6 +464,7 @@ class Controller:
             self._after_commit(committed, now)
         elif assessment.status == "invalid":
             self.stats.invalid += 1
+            self._refused = proposal
             self.live = assessment
             self.say(f"not valid: {assessment.message} ({square_names(assessment.at_fault)})")
             self._emit("invalid", assessment)
@@ -450,7 +473,7 @@ class Controller:
     def _after_commit(self, committed: Committed, now: float, undo: bool = False) -> None:
         self.board.set_committed(self.adapter.committed_tiles())
         self._cancel_question()
-        self._proposal = None
+        self._proposal = self._refused = None
         self.turn.cancel_end()
         self.live = None
         self._live_key = None

@@ -25,7 +25,8 @@ class LexulousCodec:
     "screen"}}`` (a score corrected by hand: added to that player's final score in the result),
     ``{"clock": {"used_ms": [61000, 0], "running": 1}}`` (a game clock (option ``"clock"``): the
     milliseconds each player has used so far; the last one before the end settles the overtime
-    penalties), and anything else, which replay ignores (notes).
+    penalties), ``{"house_words": ["QOPH"]}`` (a house ruling: the table accepted words the word
+    list lacks, for the rest of the game), and anything else, which replay ignores (notes).
     """
 
     kind = "lexulous"
@@ -92,6 +93,9 @@ class LexulousCodec:
             _score_edit(game, data["score_edit"])
         elif "clock" in data:
             _clock(game, data["clock"])
+        elif "house_words" in data:
+            for word in _house_words(data["house_words"]):
+                game.house_word(word)
 
     def apply(self, game, event_type: str, data: dict) -> None:
         if event_type == "move":
@@ -107,6 +111,8 @@ class LexulousCodec:
             game.score_edits = edits
         elif "clock" in data:
             game.set_clock(_clock(game, data["clock"]))
+        elif "house_words" in data:
+            game.accept_words(_house_words(data["house_words"]))
 
     def result(self, game):
         r = game.result
@@ -144,6 +150,9 @@ class LexulousCodec:
         text = gcg.dumps(game_record(game, title=title, description=description, lexicon=lexicon))
         notes = [f"#note score corrected by hand: {game.players[i]} {d:+d}"
                  for i, d in sorted(score_edits(game).items()) if d]
+        if game.house_words:
+            notes.append("#note house ruling: accepted although the word list lacks them: "
+                         + ", ".join(sorted(game.house_words)))
         if notes:
             text = text.rstrip("\n") + "\n" + "\n".join(notes) + "\n"
         return text
@@ -173,3 +182,9 @@ def _score_edit(game, body) -> tuple[int, int]:
     if not 0 <= player < len(game.players):
         raise UserError(f"no player {player} in this game")
     return player, delta
+
+
+def _house_words(body) -> list[str]:
+    if not isinstance(body, list) or not body or not all(isinstance(w, str) for w in body):
+        raise UserError(f"not a house ruling (a list of words): {body}")
+    return body

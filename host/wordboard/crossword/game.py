@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
@@ -51,6 +51,7 @@ from wordboard.crossword.scoring import (
     RULE_EXCHANGE,
     RULE_RACK,
     RULE_TURN,
+    RULE_WORD,
     IllegalMove,
     ScoredPlay,
     Word,
@@ -114,6 +115,17 @@ class Turn:
     _scoreless_before: int = field(repr=False, compare=False, default=0)
     _held_before: tuple[int, ...] = field(repr=False, compare=False, default=())
     _current_before: int = field(repr=False, compare=False, default=-1)
+
+
+@dataclass(frozen=True)
+class _WordsWithRulings:
+    """The word list and the words the table accepted besides it (:meth:`Game.accept_words`)."""
+
+    listed: Container[str]
+    accepted: frozenset[str]
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.accepted or word in self.listed
 
 
 @dataclass(frozen=True)
@@ -187,6 +199,9 @@ class Game:
         # (:meth:`set_clock`); overtime costs points at the end.
         self.time_control = time_control
         self.time_used: tuple[float, ...] = (0.0,) * len(names)
+        # Words the table accepted that the word list lacks (house rulings, :meth:`accept_words`):
+        # they count as words for the rest of the game, in plays and in challenges.
+        self.house_words: set[str] = set()
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -284,8 +299,34 @@ class Game:
         self._check_not_over()
         self._check_rack(play.rack_tiles, play)
         # Under a challenge rule other than void a play stands until it is challenged.
-        words = self.dictionary if self.challenge_rule == "void" else None
+        words = self.words if self.challenge_rule == "void" else None
         return evaluate_play(self.board, self.edition, play, words)
+
+    @property
+    def words(self) -> Container[str] | None:
+        """What counts as a word in this game: the word list, and the house's rulings."""
+        if self.dictionary is None or not self.house_words:
+            return self.dictionary
+        return _WordsWithRulings(self.dictionary, frozenset(self.house_words))
+
+    def accept_words(self, words: Iterable[str]) -> tuple[str, ...]:
+        """A house ruling: the table accepts ``words`` although the word list lacks them; they
+        count as words for the rest of the game. Returns the words newly accepted (upper case).
+        :class:`IllegalMove` for anything that is not a word of 2-15 letters A-Z."""
+        texts = [self.house_word(word) for word in words]
+        accepted = tuple(dict.fromkeys(t for t in texts if t not in self.house_words
+                                       and (self.dictionary is None or t not in self.dictionary)))
+        self.house_words.update(accepted)
+        return accepted
+
+    def house_word(self, word: str) -> str:
+        """``word`` as a house ruling would accept it (upper case); :class:`IllegalMove` if it
+        cannot be a word on this board (2 letters A-Z up to the board's length)."""
+        text = str(word).strip().upper()
+        if not (2 <= len(text) <= max(self.edition.board.rows, self.edition.board.cols)
+                and text.isascii() and text.isalpha()):
+            raise IllegalMove(RULE_WORD, f"{word!r} is not a word the table can accept")
+        return text
 
     def illegal_reason(self, move: Move) -> IllegalMove | None:
         """Why ``move`` is illegal for the player to move, or ``None`` if it is legal."""
@@ -442,7 +483,7 @@ class Game:
         ``single``, a :class:`ChallengeBonus` of 0 points marks that the play stood)."""
         self.check_challenge(by)
         last = self.history[-1]
-        words = self.dictionary
+        words = self.words
         assert words is not None and isinstance(last.move, Play)  # check_challenge says so
         phonies = tuple(w.text for w in last.words if w.text not in words)
         self._judged.add(last.number)

@@ -237,7 +237,30 @@ class CrosswordAdapter(TableAdapter):
     @staticmethod
     def _invalid(exc: IllegalMove, squares: Iterable[Square]) -> Assessment:
         at_fault = exc.squares or tuple(squares)
-        return Assessment("invalid", tuple(squares), at_fault=at_fault, message=str(exc))
+        unlisted = tuple(getattr(exc, "words", ())) if exc.rule == "words-in-dictionary" else ()
+        return Assessment("invalid", tuple(squares), at_fault=at_fault, message=str(exc), unlisted=unlisted)
+
+    def accept_words(self, words: tuple[str, ...]) -> str:
+        """A house ruling (see :meth:`TableAdapter.accept_words`). Never a word unsuitable for
+        children: the board may be the kiosk's, and the word would be shown and spoken."""
+        from wordboard.crossword import IllegalMove
+        from wordboard.extradiction.wordfilter import is_unsuitable
+
+        game = self.game
+        try:
+            texts = [game.house_word(w) for w in words]
+        except IllegalMove as exc:
+            return str(exc)
+        if not texts:
+            return "there is no refused word to accept"
+        if any(is_unsuitable(t) for t in texts):
+            return "that word cannot be accepted on this board"
+        words_now = game.words
+        new = [t for t in dict.fromkeys(texts) if words_now is None or t not in words_now]
+        if not new:
+            return f"{', '.join(texts)}: already a word in this game"
+        self.jgame.record("decision", {"house_words": new})      # the journal applies it to the game
+        return f"house ruling: {', '.join(new)} accepted for this game (the word list lacks it)"
 
     def commit(self, assessment: Assessment) -> Committed:
         game = self.game

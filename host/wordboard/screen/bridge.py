@@ -308,6 +308,11 @@ class ScreenBridge:
         if kind == "correct":
             self._correct(command)
             return
+        if kind == "house":
+            text = c.house_ruling()
+            self._reply(command, {"type": "ok" if text.startswith("house ruling") else "error", "message": text})
+            self._dirty = True
+            return
         if not command.admin:
             raise PermissionError("unlock with the PIN first")
         jgame = c.adapter.jgame

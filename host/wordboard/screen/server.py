@@ -561,11 +561,11 @@ class ScreenServer:
             client.audio = data["on"]
             self._count_listeners()
             return
-        if kind in ("button", "answer", "correct") and not self.may_play(client):
+        if kind in ("button", "answer", "correct", "house") and not self.may_play(client):
             reply({"type": "error", "message": "this page only watches: join with the game's code (on the "
                                                "board's screen) or unlock with the PIN", "watching": True})
             return
-        if kind in ("button", "answer", "say", "correct") and not self._within_rate(client, kind, data, reply):
+        if kind in ("button", "answer", "say", "correct", "house") and not self._within_rate(client, kind, data, reply):
             return
         if kind == "say" and not client.audio and not self.may_play(client):
             reply({"type": "error", "message": "turn this page's sound on to hear it"})

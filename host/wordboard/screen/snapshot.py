@@ -124,7 +124,9 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
     if live is not None and live.status in ("valid", "invalid", "ask"):
         live_dict = {"status": live.status, "score": live.score, "message": live.message,
                      "squares": [list(s) for s in live.squares],
-                     "at_fault": [list(s) for s in live.at_fault]}
+                     "at_fault": [list(s) for s in live.at_fault],
+                     # words the list lacks: the table may accept them (a house ruling)
+                     "unlisted": list(live.unlisted)}
     jgame = adapter.jgame
     out = {
         "game": {"id": jgame.id, "kind": adapter.kind, "title": view.pop("title", adapter.kind),

@@ -956,11 +956,23 @@ function renderRefusal(st) {
   box.classList.toggle("hidden", !show);
   if (!show) { box.dataset.text = ""; return false; }
   const text = live.message.charAt(0).toUpperCase() + live.message.slice(1);
-  if (box.dataset.text !== text) {
-    box.dataset.text = text;
+  // words the list lacks: the players may accept them for this game (a house ruling), never on
+  // the children's screen
+  const unlisted = !kids && canPlay && live.unlisted && live.unlisted.length ? live.unlisted : [];
+  const key = text + "|" + unlisted.join(",");
+  if (box.dataset.text !== key) {
+    box.dataset.text = key;
     clear(box);
     box.appendChild(el("span", "refusal-icon", "✋"));
     box.appendChild(el("span", "refusal-text", text));
+    if (unlisted.length) {
+      const accept = el("button", "house-ruling", `Accept ${unlisted.join(", ")} (house ruling)`);
+      accept.id = "house-ruling";
+      accept.addEventListener("click", () => {
+        if (confirm(`Accept ${unlisted.join(", ")} for this game, although the word list lacks it?`)) send({ type: "house" });
+      });
+      box.appendChild(accept);
+    }
   }
   return true;
 }
