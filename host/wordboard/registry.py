@@ -89,6 +89,11 @@ class GameFamily:
                 return name
         return next(iter(self.editions))
 
+    def check_edition_file(self, path: str) -> None:
+        """Whether an owner's edition file is one of this family's: :class:`UserError` (one line
+        naming the file and what is wrong) unless it loads."""
+        raise UserError(f"{path}: {self.title} takes no edition files")
+
     # -- the journal -----------------------------------------------------------------------------
 
     def codec(self) -> GameCodec:

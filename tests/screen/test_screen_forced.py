@@ -258,6 +258,58 @@ def test_a_word_the_list_lacks_is_accepted_on_the_page_as_a_house_ruling(rig, br
     page.close()
 
 
+def test_an_owners_edition_is_chosen_for_the_next_game_on_the_page(rig, browser, tmp_path):
+    """The owner's own edition files (the configuration folder's editions/) are offered by name in
+    the new game's setup for the games that take them; the page sends the name, the board keeps
+    the path. A HEXX game offers only HEXX editions."""
+    from importlib import resources
+    from types import SimpleNamespace
+
+    from wordboard.crossword import Game
+    from wordboard.editions import load_edition
+    from wordboard.screen import edition_files
+
+    shipped = resources.files("wordboard.editions") / "data" / "lexulous.edition"
+    folder = tmp_path / "editions"
+    folder.mkdir()
+    (folder / "club set.edition").write_text(shipped.read_text())
+    (folder / "broken.edition").write_text("[board]\nsize: 1x1\n")
+    said = []
+    found = edition_files(SimpleNamespace(config=SimpleNamespace(game_options={})), folder, out=said.append)
+    assert found == {"lexulous": {"club-set": str((folder / "club set.edition").resolve())},
+                     "scrabble": {"club-set": str((folder / "club set.edition").resolve())}}
+    assert len(said) == 1 and "broken.edition" in said[0] and "not offered" in said[0]
+
+    rig.load("lexulous", Game(load_edition("lexulous"), ["Ada", "Blaise"], seed=3), edition="lexulous")
+
+    def offer():
+        rig.bridge.setup_choices["editions"] = {game: sorted(files) for game, files in found.items()}
+        rig.bridge.edition_files = found
+        rig.bridge.publish_safely()
+    rig.call(offer)
+    page = open_page(browser, rig.url)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#lock")
+    page.wait_for_selector("#admin:not(.hidden) #pinpad", timeout=WAIT_MS)
+    for digit in PIN:
+        page.click(f"#pinpad .key:text-is('{digit}')")
+    page.click("#pinpad .key:text-is('OK')")
+    page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
+    page.click("#admin-new")
+    page.wait_for_selector("#setup:not(.hidden)", timeout=WAIT_MS)
+    page.select_option("#setup-game", "hexx")
+    assert not page.locator("#setup-edition").is_visible()             # no HEXX edition of the owner's
+    page.select_option("#setup-game", "scrabble")
+    assert page.locator("#setup-edition option").all_inner_texts() == ["as shipped", "club-set (your edition)"]
+    page.select_option("#setup-edition", "club-set")
+    page.click("#setup-form button[type=submit]")
+    wait_until(lambda: rig.call(lambda: rig.bridge.next_setup) is not None, "the new game's setup sent")
+    setup = rig.call(lambda: rig.bridge.next_setup)
+    assert setup["game"] == "scrabble" and setup["edition"] == "club-set"
+    assert setup["edition_path"] == str((folder / "club set.edition").resolve())
+    page.close()
+
+
 # -- eXtraDICTION Level 1 for a child who cannot read yet -------------------------------------------------
 
 def test_extradiction_level_1_needs_no_reading_and_counts_the_stars_up(rig, browser, shots):

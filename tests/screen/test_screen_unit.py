@@ -46,6 +46,8 @@ def test_protocol_accepts_valid_messages():
     '{"type": "correct", "row": -1, "col": 10, "value": "."}',
     '{"type": "correct", "row": 0, "col": 10, "value": "a"}',
     '{"type": "correct", "row": 0, "value": "."}',
+    '{"type": "new", "game": "scrabble", "players": ["Ann", "Bo"], "lexicon": "none", "edition": "/etc/passwd"}',
+    '{"type": "new", "game": "scrabble", "players": ["Ann", "Bo"], "lexicon": "none", "edition": "../mine"}',
     '{"type": "hello", "mode": "kids"' + ' ' * 5000 + '}',
 ])
 def test_protocol_refuses_anything_else(text):
@@ -481,3 +483,32 @@ def test_the_pi_says_the_clue_card_and_spells_it(tmp_path):
         bridge._announce_card()
         assert said[-2:] == [("say", "Star."), ("spell", "STAR")]
     assert protocol.parse('{"type": "say", "what": "letter", "letter": "Q"}')[1] == {"what": "letter", "letter": "Q"}
+
+
+def test_the_next_game_plays_the_edition_chosen_on_the_page_and_no_other(tmp_path):
+    """``wordboard run --edition FILE`` then a new game set up on the page: the page's choice (a
+    name the board offered) decides the edition; none chosen is the game as shipped, never the
+    file this run started with (it may be another game's)."""
+    from types import SimpleNamespace
+
+    from wordboard.commands.run import _game_options, _next_game
+    from wordboard.controller.session import SessionConfig, open_session
+    from wordboard.screen.bridge import ScreenBridge
+
+    files = {"scrabble": {"club-set": "/srv/club-set.edition"}}
+    config = SessionConfig(game="scrabble", hardware="direct", camera="none", journal=tmp_path / "j.sqlite3",
+                           seed=3, show_leds=False, out=lambda text: None)
+    with open_session(config) as s:
+        bridge = ScreenBridge(s.controller, ScreenHub(), edition_files=files,
+                              setup_choices={"games": ["scrabble", "hexx"], "player_counts": {}})
+
+        def new_game(**changes):
+            data = {"game": "scrabble", "players": ["Ann", "Bo"], "lexicon": "none", **changes}
+            bridge._command(Command("new", {k: v for k, v in data.items() if v is not None}, admin=True), 0.0)
+            return _game_options(_next_game(args, SimpleNamespace(bridge=bridge)))
+
+        args = SimpleNamespace(edition="/home/me/lexulous-mine.edition", game="lexulous")
+        assert new_game(edition="club-set")["edition"] == "/srv/club-set.edition"
+        assert "edition" not in new_game(game="hexx")
+        with pytest.raises(ValueError, match="no edition 'mine'"):
+            new_game(edition="mine")

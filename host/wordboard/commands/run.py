@@ -405,6 +405,9 @@ def _next_game(args, screen):
     nxt.resume, nxt.seed, nxt.max_moves = "no", None, None
     nxt.level, nxt.variant, nxt.turns = setup.get("level"), setup.get("variant"), setup.get("turns")
     nxt.colours = setup.get("colours")
+    # the owner's edition file chosen on the page; none: the game as shipped (never the edition
+    # this run was started with, which may be another game's)
+    nxt.edition = setup.get("edition_path")
     from wordboard import registry
 
     clocked = setup.get("clock") and registry.family(setup["game"]).clock

@@ -34,6 +34,11 @@ class CrosswordFamily(GameFamily):
             self._codec = LexulousCodec()
         return self._codec
 
+    def check_edition_file(self, path: str) -> None:
+        from wordboard.editions import load_edition
+
+        load_edition(Path(path))
+
     def start(self, journal: Any, edition: str, players: tuple[str, ...], *, seed: int,
               lexicon: str | None, options: Mapping[str, Any]) -> Any:
         from wordboard.commands.common import open_edition

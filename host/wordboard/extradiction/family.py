@@ -4,6 +4,7 @@ whose letters are written on the board and read by the camera."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from wordboard.registry import WRITTEN, GameFamily
@@ -29,6 +30,11 @@ class ExtradictionFamily(GameFamily):
 
             self._codec = ExtradictionCodec()
         return self._codec
+
+    def check_edition_file(self, path: str) -> None:
+        from wordboard.extradiction.edition import load_edition
+
+        load_edition(Path(path))
 
     def start(self, journal: Any, edition: str, players: tuple[str, ...], *, seed: int,
               lexicon: str | None, options: Mapping[str, Any]) -> Any:

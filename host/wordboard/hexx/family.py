@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from wordboard.registry import GameFamily
@@ -26,6 +27,11 @@ class HexxFamily(GameFamily):
 
             self._codec = HexxCodec()
         return self._codec
+
+    def check_edition_file(self, path: str) -> None:
+        from wordboard.hexx.edition import load_edition
+
+        load_edition(Path(path))
 
     def start(self, journal: Any, edition: str, players: tuple[str, ...], *, seed: int,
               lexicon: str | None, options: Mapping[str, Any]) -> Any:

@@ -65,7 +65,47 @@ def setup_choices(session) -> dict:
             "colours": list(COLOURS), "colour": str(options.get("colours", COLOURS[-1])),
             "player_counts": {g: list(registry.family(g).player_counts) for g in games},
             "clocks": list(CLOCK_MINUTES), "increments": list(INCREMENTS),
-            "clock_games": [g for g in games if registry.family(g).clock], **_clock_setup(session)}
+            "clock_games": [g for g in games if registry.family(g).clock], **_clock_setup(session),
+            # filled in by start_screen (the owner's edition files, by name; no paths on the page)
+            "editions": {}}
+
+
+def edition_files(session, folder=None, out=print) -> dict[str, dict[str, str]]:
+    """The owner's own edition files the page's setup offers, by game name, then by the name shown
+    (the file's name without ``.edition``): the files in the configuration folder's ``editions/``
+    (``/etc/wordboard/editions`` on a board set up as a service) and the file ``wordboard run
+    --edition`` named. Each is offered for the games whose family loads it; a file none loads
+    is said once in the log. The page names a file, never a path (the paths stay here)."""
+    import re
+    from pathlib import Path
+
+    from wordboard import registry
+    from wordboard.errors import UserError
+    from wordboard.paths import config_dir
+
+    folder = Path(folder) if folder is not None else config_dir() / "editions"
+    files = sorted(folder.glob("*.edition")) if folder.is_dir() else []
+    named = (getattr(session.config, "game_options", None) or {}).get("edition")
+    if named and Path(str(named)).is_file() and Path(str(named)).resolve() not in {f.resolve() for f in files}:
+        files.append(Path(str(named)))
+    found: dict[str, dict[str, str]] = {}
+    for path in files:
+        taken = False
+        for game in registry.game_names():
+            try:
+                registry.family(game).check_edition_file(str(path))
+            except (UserError, OSError):
+                continue
+            taken = True
+            choices = found.setdefault(game, {})
+            stem = re.sub(r"[^A-Za-z0-9._-]", "-", path.stem).lstrip("._-")[:50] or "edition"
+            name, n = stem, 2
+            while name in choices or name in registry.game_names():
+                name, n = f"{stem}-{n}", n + 1
+            choices[name] = str(path.resolve())
+        if not taken:
+            out(f"screen: {path} is no game's edition file: not offered")
+    return found
 
 
 def _clock_setup(session) -> dict:
@@ -99,8 +139,11 @@ def start_screen(session, listen: str | None, *, lan: bool, speak: bool = False,
         server = ScreenServer(hub, answerer, host=host, port=port, out=out).start()
     hub, answerer = server.hub, server.answerer
     controller.answerer = TeeAnswerer(answerer, None if screen_only else controller.answerer)
+    editions = edition_files(session, out=out)
+    choices = setup_choices(session)
+    choices["editions"] = {game: sorted(files) for game, files in editions.items()}
     bridge = ScreenBridge(controller, hub, answerer=answerer, speak=speak,
-                          dawg=getattr(session, "dawg", None), setup_choices=setup_choices(session))
+                          dawg=getattr(session, "dawg", None), setup_choices=choices, edition_files=editions)
     bridge.publish_safely()
     jgame = controller.adapter.jgame
     code = server.new_game((id(jgame.journal), jgame.id))

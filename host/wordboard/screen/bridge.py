@@ -120,7 +120,8 @@ class ScreenBridge:
 
     def __init__(self, controller, hub: ScreenHub, *, answerer: ScreenAnswerer | None = None,
                  speak: bool = False, speech: Speech | None = None, dawg=None,
-                 setup_choices: dict | None = None, wall: Callable[[], float] = time.monotonic):
+                 setup_choices: dict | None = None, edition_files: dict | None = None,
+                 wall: Callable[[], float] = time.monotonic):
         self.controller = controller
         self.hub = hub
         self.answerer = answerer
@@ -130,6 +131,7 @@ class ScreenBridge:
             self.speech.hub = hub
         self.dawg = dawg
         self.setup_choices = setup_choices or {}
+        self.edition_files: dict = edition_files or {}    # game -> the name the page shows -> path
         self.wall = wall
         self.stop_requested = False
         self.failed: Exception | None = None      # the last snapshot that could not be made
@@ -346,7 +348,13 @@ class ScreenBridge:
             if not low <= len(data["players"]) <= high:
                 raise ValueError(f"{data['game']} is for {low} players" if low == high else
                                  f"{data['game']} is for {low} to {high} players")
-            self.next_setup = dict(data)
+            setup = dict(data)
+            if data.get("edition"):
+                path = self.edition_files.get(data["game"], {}).get(data["edition"])
+                if path is None:
+                    raise ValueError(f"this board has no edition {data['edition']!r} for {data['game']}")
+                setup["edition_path"] = path
+            self.next_setup = setup
             self.stop_requested = True
             c.say(f"a new game of {data['game']} is set up")
             self._reply(command, {"type": "ok", "message": "starting the new game"})

@@ -70,6 +70,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
             "turns": Field("choice", required=False, choices=TURNS),
             "colours": Field("choice", required=False, choices=COLOURS),
             "clock": Field("choice", required=False, choices=CLOCK_MINUTES),
+            # an owner's edition file, by the name the setup offered (never a path)
+            "edition": Field("str", required=False, pattern=re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$")),
             "increment": Field("choice", required=False, choices=INCREMENTS)},
 }
 

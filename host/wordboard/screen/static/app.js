@@ -1219,6 +1219,19 @@ function setupOptions() {
   $("setup-turns-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-colours-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-variant-box").classList.toggle("hidden", game !== "dexikon");
+  // the owner's own edition files for this game (the board and tile set as shipped otherwise)
+  const editions = (s.editions || {})[game] || [];
+  $("setup-edition-box").classList.toggle("hidden", !editions.length);
+  const select = $("setup-edition");
+  if (select.dataset.game !== game) {
+    select.dataset.game = game;
+    clear(select);
+    for (const name of [""].concat(editions)) {
+      const o = el("option", null, name ? `${name} (your edition)` : "as shipped");
+      o.value = name;
+      select.appendChild(o);
+    }
+  }
   const clocked = (s.clock_games || []).includes(game);
   $("setup-clock-box").classList.toggle("hidden", !clocked);
   $("setup-increment-box").classList.toggle("hidden", !clocked || !Number($("setup-clock").value));
@@ -1249,6 +1262,7 @@ function openSetup() {
   fill($("setup-variant"), s.variants, s.variant, (v) => VARIANT_NAMES[v] || v);
   fill($("setup-clock"), s.clocks, s.clock || 0, (v) => v ? `${v} min each` : "no clock");
   fill($("setup-increment"), s.increments, s.increment || 0, (v) => v ? `+${v} s a turn` : "none");
+  $("setup-edition").dataset.game = "";
   const players = $("setup-players");
   clear(players);
   const names = state.players.map((p) => p.name);
@@ -1283,6 +1297,9 @@ $("setup-form").addEventListener("submit", (event) => {
     if ($("setup-colours").value) message.colours = $("setup-colours").value;
   }
   if (game === "dexikon") message.variant = $("setup-variant").value;
+  if ($("setup-edition").value && ((state.setup.editions || {})[game] || []).includes($("setup-edition").value)) {
+    message.edition = $("setup-edition").value;
+  }
   if ((state.setup.clock_games || []).includes(game) && Number($("setup-clock").value)) {
     message.clock = Number($("setup-clock").value); message.increment = Number($("setup-increment").value);
   }
