@@ -46,6 +46,23 @@ def test_a_challenged_phony_comes_off_and_the_turn_is_lost(physical):
         g.push(Challenge(1))
 
 
+def test_a_play_taken_back_is_one_more_scoreless_turn_of_the_run_before_it():
+    """As a real record ends (combined_low_scoring.gcg): a phony taken off, a swap, another phony
+    taken off and three swaps are six scoreless turns in a row, and the two-player game ends."""
+    from wordboard.crossword import Exchange
+
+    g = game("double", physical=True)
+    g.dictionary = Dictionary.from_words(["CAT"])                     # VAT is no word here
+    for turn, move in enumerate(["8G VAT", 2, "8H VAT", 2, 2, 2]):
+        if isinstance(move, str):
+            g.push(g.parse_move(move))
+            g.push(Challenge(g.current))                              # taken off
+        else:
+            g.push(Exchange(count=move))
+        assert g.scoreless_turns == turn + 1
+    assert g.waiting_for_leftovers                                    # over: the table names the racks
+
+
 def test_single_a_play_that_stands_costs_nothing():
     g = game("single")
     g.push(g.parse_move("8G CAT"))
@@ -186,3 +203,33 @@ def test_a_phony_refused_on_the_board_is_accepted_by_a_house_ruling(tmp_path):
     from tests.gcg.test_gcg_woogles_lines import woogles_refuses
 
     assert woogles_refuses(text) == []
+
+
+def test_the_play_that_goes_out_may_still_be_challenged_before_the_game_ends():
+    """On a real table the last play can be challenged too: the game waits for the table to accept
+    it (the other rack, known, is settled) or challenge it (a phony comes off and play goes on)."""
+    def bag_emptied(rule):
+        g = game(rule, physical=True)
+        g._bag = list("CAT" + "E" * 7)          # 3 tiles on Ann's rack, 7 on Ben's: nothing left to draw
+        g._held = [3, 7]
+        return g
+
+    g = bag_emptied("single")
+    g.push(g.parse_move("8G CAT"))                                    # Ann goes out
+    assert not g.is_over and g.known_leftovers().racks == ("", "EEEEEEE") and g.challengeable()
+    g.push(g.known_leftovers())                                       # accepted: the game ends
+    assert g.is_over and g.challengeable() is None
+    g = bag_emptied("single")
+    g.push(g.parse_move("8G CAT"))
+    g.push(Challenge(1))                                              # stands: the game ends at once
+    assert g.is_over and isinstance(g.history[-1].move, ChallengeBonus)
+    g = bag_emptied("single")
+    g.dictionary = Dictionary.from_words(["ACT"])
+    g.push(g.parse_move("8G CAT"))
+    g.push(Challenge(1))                                              # a phony: back on Ann's rack
+    assert not g.is_over and g.known_leftovers() is None and g.rack_count(0) == 3 and g.current == 1
+    g.pop()                                                           # the challenge undone: it waits again
+    assert g.known_leftovers() is not None and g.challengeable() is not None
+    v = bag_emptied("void")
+    v.push(v.parse_move("8G CAT"))
+    assert v.is_over                                                  # no challenges: settled at once

@@ -455,8 +455,9 @@ class Game:
     # -- challenges ------------------------------------------------------------------------------
 
     def challengeable(self) -> Turn | None:
-        """The play a challenge would judge now: the last turn, if it is a play not yet judged."""
-        if self.challenge_rule == "void" or not self.history or self._ending is not None:
+        """The play a challenge would judge now: the last turn, if it is a play not yet judged
+        (a play that went out too, while the table has not settled the end)."""
+        if self.challenge_rule == "void" or not self.history or (self.physical and self.result is not None):
             return None
         last = self.history[-1]
         if not isinstance(last.move, Play) or last.number in self._judged:
@@ -503,7 +504,8 @@ class Game:
                 self._racks[last.player] = list(last.rack)
                 self._bag = list(last._bag_before)
             self.result, self._ending = None, None
-            self._scoreless += 1                   # a play taken back is a scoreless turn
+            # a play taken back is a scoreless turn: the run of scoreless turns before it goes on
+            self._scoreless = last._scoreless_before + 1
             score, player, move = -last.score, last.player, Withdrawn(play, phonies)
         elif self.challenge_rule == "double":
             score, player, move = 0, by, LostTurn()
@@ -519,6 +521,10 @@ class Game:
         self._skip_lost_turns()
         if isinstance(move, Withdrawn):
             self._check_scoreless_end(player)
+        else:
+            known = self.known_leftovers()
+            if known is not None:                  # the play that went out stands: the game ends
+                self.settle(known)
         return turn
 
     def _skip_lost_turns(self) -> None:
@@ -561,6 +567,11 @@ class Game:
         self._ending = None
         self.scores[turn.player] -= turn.score
         self.current = turn._current_before if turn._current_before >= 0 else turn.player
+        last = self.history[-1] if self.history else None
+        if self.physical and last is not None and isinstance(last.move, Play) and isinstance(
+                turn.move, (Withdrawn, ChallengeBonus, LostTurn)) and self.bag_count == 0 \
+                and self._held[last.player] == 0:
+            self._ending = (END_WENT_OUT, last.player)   # a challenge of the play that went out, undone
         return turn
 
     # -- the engine protocol (wordboard.engine) --------------------------------------------------
@@ -655,15 +666,25 @@ class Game:
 
     def _end(self, reason: str, went_out: int | None) -> None:
         """The game has ended: settle it, or (physical racks) wait for the leftovers unless they
-        are known: the other rack of a two-player game that a player went out of."""
+        are known: the other rack of a two-player game that a player went out of. Under a
+        challenge rule that play may still be challenged: the game waits for the table to
+        accept it (:meth:`settle` with :meth:`known_leftovers`) or challenge it."""
         if not self.physical:
             self._finish(reason, went_out)
-        elif went_out is not None and len(self.players) == 2:
-            racks = ["", ""]
-            racks[1 - went_out] = "".join(sorted(self._bag))
-            self._finish(reason, went_out, tuple(racks))
-        else:
-            self._ending = (reason, went_out)
+            return
+        self._ending = (reason, went_out)
+        known = self.known_leftovers()
+        if known is not None and self.challenge_rule == "void":
+            self.settle(known)
+
+    def known_leftovers(self) -> Leftovers | None:
+        """Physical racks, at the end of a two-player game that a player went out of: the other
+        rack, which is every tile not on the board (None at any other time)."""
+        if self._ending is None or self._ending[1] is None or len(self.players) != 2:
+            return None
+        racks = ["", ""]
+        racks[1 - self._ending[1]] = "".join(sorted(self._bag))
+        return Leftovers(tuple(racks))
 
     def leftovers_wanted(self) -> Leftovers | None:
         """Physical racks, at the end: the racks the table must name (how many tiles each holds),

@@ -5,7 +5,8 @@ thinking, sliding a tile into place, putting one on the wrong square and taking 
 a played tile off and putting it back, bumping the table, now and then a play the rules refuse
 (then corrected). A moment after the last tile they press the end-turn button, and they answer
 the board's questions (a blank's letter, which of tag and camera is right) from what they meant
-to do.
+to do. A chooser that gives a :class:`~wordboard.crossword.moves.Challenge` has the player to move
+press the challenge button.
 """
 
 from __future__ import annotations
@@ -123,6 +124,8 @@ class ScriptedPlayers:
             return plan.answer_turn if plan is not None else "carry on"
         if question.kind == q.SWAP:
             return plan.swap_tiles if plan is not None and plan.swap_tiles else None
+        if question.kind == q.LEFTOVERS and "accept" in question.choices:
+            return "accept"                         # the play that went out: the twin's words are real
         if question.kind == q.LEFTOVERS:            # the tiles left on the players' own racks
             bag = RealBag.replayed(self.game, self.seed)
             return " / ".join(bag.rack(i) for i in range(len(self.game.players)))
@@ -166,8 +169,15 @@ class ScriptedPlayers:
             self.plan.pressed_at = self.controller.clock()
         self.controller.buttons.inject("end-turn", "long")
 
+    def _press_challenge(self) -> None:
+        if self.plan is not None:
+            self.plan.pressed = True
+            self.plan.pressed_at = self.controller.clock()
+        self.controller.buttons.inject("challenge")
+
     def _plan(self, now: float) -> None:
         from wordboard.crossword import Exchange, Play
+        from wordboard.crossword.moves import Challenge
 
         game = self.game
         rng = self._rng()
@@ -185,6 +195,10 @@ class ScriptedPlayers:
         for square, name in committed.items():
             if square not in self.table.tiles:
                 actions.append((t, lambda s=square, n=name: self.table.put(s, self.table.new_tile(n)), "restore"))
+        if isinstance(move, Challenge):           # the last play challenged: its challenger's button
+            actions.append((t, self._press_challenge, "challenge"))
+            self.plan = plan
+            return
         if not isinstance(move, Play):
             plan.answer_turn = "swap" if isinstance(move, Exchange) else "pass"
             plan.swap_tiles = move.tiles if isinstance(move, Exchange) else ""

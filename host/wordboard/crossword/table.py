@@ -319,11 +319,18 @@ class CrosswordAdapter(TableAdapter):
 
     def turn_question(self) -> q.Question | None:
         """Physical racks, at the end: which tiles are left on each rack (the game counts them
-        against the players' scores)."""
+        against the players' scores); when they are known (a player went out of a two-player
+        game) under a challenge rule, whether the play that went out is accepted or challenged."""
         wanted = self.game.leftovers_wanted()
         if wanted is None:
             return None
         game = self.game
+        if game.known_leftovers() is not None and game.challengeable() is not None:
+            last = game.history[-1]
+            words = ", ".join(w.display for w in last.words)
+            return q.Question(q.LEFTOVERS, f"{game.players[last.player]} went out with {words}. "
+                              f"{game.players[game.current]}: accept the play (the game ends) or challenge it?",
+                              ("accept", "challenge"), ())
         racks = ", ".join(f"{name} {len(rack)}" for name, rack in zip(game.players, wanted.racks))
         return q.Question(q.LEFTOVERS, f"The game is over. Which tiles are left on each rack ({racks} tiles)? "
                           f"Type them rack by rack, in this order, with / between racks.", (), ())
@@ -337,6 +344,13 @@ class CrosswordAdapter(TableAdapter):
         from wordboard.crossword import Leftovers
 
         game = self.game
+        known = game.known_leftovers()
+        if known is not None and value.strip().lower() in ("accept", "challenge"):
+            if value.strip().lower() == "challenge":
+                done = self.challenge()
+                return done if isinstance(done, Committed) else q.Question(
+                    q.LEFTOVERS, f"{done}. {self._leftovers_prompt()}", ("accept", "challenge"), ())
+            value = " / ".join(known.racks)
         try:
             leftovers = game.parse_move("left " + value)
         except ValueError as exc:
