@@ -230,7 +230,7 @@ def clock(info: GameInfo, engine, record: dict | None) -> dict | None:
         remaining.append(round(left) if left >= 0 else -round(-left))
     out: dict[str, Any] = {"remaining": remaining, "control": control.as_json()}
     running = record.get("running") if record else None
-    if _is_int(running) and 0 <= running < n:
+    if isinstance(running, int) and _is_int(running) and 0 <= running < n:
         out["running"] = running
     return out
 
