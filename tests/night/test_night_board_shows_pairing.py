@@ -85,6 +85,23 @@ def test_a_seated_pairing_shows_without_the_sign_and_an_old_one_is_not_new(tmp_p
         assert "game night" not in s.controller.message
 
 
+def test_the_sign_shows_over_the_winners_rainbow(tmp_path):
+    """The next round is paired when the games are over: the sign goes over the end's rainbow."""
+    config = SessionConfig(game="lexulous", hardware="sim", sensing="sensor", camera="none",
+                           journal=tmp_path / "j.sqlite3", seed=5, players=("Ann", "Bob"), show_leds=False,
+                           habits="tidy", speed=float("inf"), out=lambda text: None)
+    with open_session(config) as s:
+        s.wait_ready()
+        s.run(max_seconds=120)
+        controller = s.controller
+        assert s.adapter.over
+        ring = overlays.border_ring(15, 15)
+        assert not all(is_blue(controller.frame(controller.clock())[sq]) for sq in ring)
+        controller.show_pairing(PAIRING)
+        assert all(is_blue(controller.frame(controller.clock() + 1.0)[sq]) for sq in ring)
+        assert snapshot(controller)["pairing"]["new"] is True
+
+
 def test_the_sign_runs_round_the_border_only():
     frame = Frame(5, 6, [(10, 20, 30)] * 30)
     ring = overlays.border_ring(5, 6)

@@ -574,10 +574,10 @@ class Controller:
             items.append((ov.tile_disturbed(view.disturbed), now))
         if self._problem_said:
             items.append((ov.waiting(), now - self._problem_since))
-        if self.pairing_sign_shown(now):
-            items.append((ov.pairing_arrived(), now - self.pairing_at))
         if self.adapter.over:
             items.append((ov.winner(self.adapter.winner_squares()), now - self.last_move_at))
+        if self.pairing_sign_shown(now):      # on top: the next round is paired when a game is over
+            items.append((ov.pairing_arrived(), now - self.pairing_at))
         return items
 
     def frame(self, now: float, view=None):
