@@ -18,6 +18,27 @@ def two_games(tmp_path_factory):
     return journals
 
 
+#: the other games of the night's tests: board -> (game, players, seed, game options)
+OTHER_GAMES = {
+    "board-01": ("lexulous", ("Ada", "Blaise"), 7, {"clock": {"seconds": 180.0, "increment": 5.0, "penalty": 10}}),
+    "board-02": ("hexx", ("Carl", "Dora"), 5, {}),
+    "board-03": ("extradiction", ("Emmy", "Felix"), 5, {}),
+    "board-04": ("dexikon", ("Grace", "Hedy"), 5, {}),
+}
+
+
+@pytest.fixture(scope="session")
+def other_games(tmp_path_factory):
+    """``{board: journal path}`` of :data:`OTHER_GAMES`: a Lexulous game on a clock (3 minutes
+    each, +5 s a turn), a HEXX, an eXtraDICTION and a Dexikon game, each played once per session."""
+    folder = tmp_path_factory.mktemp("night-other-games")
+    journals = {}
+    for board, (game, players, seed, options) in OTHER_GAMES.items():
+        journals[board] = folder / f"{game}.sqlite3"
+        play_game(journals[board], players, seed, game=game, game_options=options)
+    return journals
+
+
 @pytest.fixture
 def mosquitto(tmp_path):
     need_mosquitto()

@@ -21,14 +21,14 @@ def need_mosquitto():
         pytest.skip("mosquitto is not installed (Debian package mosquitto: scripts/install dev)")
 
 
-def play_game(journal: Path, players, seed: int, game: str = "lexulous") -> None:
-    """A whole game (Lexulous unless told) on the twin (direct sensors, scripted players) into
-    ``journal``."""
+def play_game(journal: Path, players, seed: int, game: str = "lexulous", game_options: dict | None = None) -> None:
+    """A whole game (Lexulous unless told; ``game_options`` as ``wordboard run``'s, e.g. a
+    ``clock``) on the twin (direct sensors, scripted players) into ``journal``."""
     from wordboard.controller.session import SessionConfig, open_session
 
     config = SessionConfig(game=game, hardware="direct", players=tuple(players), resume="no", speed=0,
                            seed=seed, camera="none", lexicon="scowl:70", journal=journal, habits="tidy",
-                           show_leds=False, out=lambda text: None)
+                           show_leds=False, out=lambda text: None, game_options=dict(game_options or {}))
     with open_session(config) as session:
         session.run(max_seconds=120)
         assert session.adapter.over

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import urllib.request
 
 import pytest
@@ -150,3 +151,73 @@ def test_the_page_is_served_only_to_local_names_and_its_own_origin(night):
 
     asyncio.run(talk())
     assert collector.store.current_round() == 1 and collector.store.results() == []
+
+
+def test_every_kind_of_board_and_the_clock_show_on_the_page(other_games, tmp_path):
+    """HEXX's letters in their owners' colours, eXtraDICTION's 11x11 written letters, Dexikon's
+    row of cards, and a game clock: on the tables and in a table's game."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (Debian package chromium)")
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    from playwright.sync_api import sync_playwright
+
+    from tests.night.test_night_games import PAIRINGS as FOUR
+    from tests.night.test_night_games import four_table_store
+
+    store = four_table_store(tmp_path / "night.sqlite3")
+    collector = Collector(store)
+    server = NightServer(collector, f"127.0.0.1:{free_port()}", lan=False).start()
+    try:
+        for board, path in other_games.items():
+            feed(collector, board_messages(path, tmp_path / f"{board}.outbox", board, FOUR[board]))
+        # Dexikon mid-turn: two cards in the row, one of them a Penalty (no letters)
+        topic, payload = next((t, p) for t, p in reversed(board_messages(
+            other_games["board-04"], tmp_path / "again.outbox", "board-04", FOUR["board-04"])) if t.endswith("/state"))
+        feed(collector, [(topic, payload.replace(b'"cards":[]', b'"cards":["AT","penalty"]'))])
+        shots = screenshots_folder()
+        with sync_playwright() as p:
+            browser = launch_browser(p)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server.url)
+            page.wait_for_selector(".table", timeout=WAIT_MS)
+            tables = page.locator(".table")
+            assert tables.count() == 4
+            lexulous, hexx, extradiction, dexikon = (tables.nth(i) for i in range(4))
+            clocks = lexulous.locator(".player .clock")
+            assert clocks.count() == 2 and all(
+                re.match(r"^-?\d+:\d\d$", clocks.nth(i).inner_text()) for i in range(2))
+            assert hexx.locator(".player .clock").count() == 0
+            assert hexx.locator(".grid .sq").count() == 13 * 13
+            assert hexx.locator(".grid .sq.t.o0").count() > 5 and hexx.locator(".grid .sq.t.o1").count() > 5
+            red = hexx.locator(".grid .sq.t.o0").first.evaluate("e => getComputedStyle(e).backgroundColor")
+            black = hexx.locator(".grid .sq.t.o1").first.evaluate("e => getComputedStyle(e).backgroundColor")
+            assert red != black
+            assert extradiction.locator(".grid .sq").count() == 11 * 11
+            assert extradiction.locator(".grid .sq.t").count() == sum(
+                ch != "." for row in collector.game_detail(3)["grid"] for ch in row)
+            assert dexikon.locator(".grid .sq").count() == 0
+            assert dexikon.locator(".cards .card").all_inner_texts() == ["AT", "penalty"]
+            assert dexikon.locator(".cards .card.named").count() == 1
+            page.screenshot(path=str(shots / "night-every-game.png"))
+            check_screenshot(shots / "night-every-game.png")
+
+            hexx.click()
+            page.wait_for_selector("#game:not(.hidden)", timeout=WAIT_MS)
+            wait_until(lambda: page.locator("#game-board .sq.t.o1").count() > 5, "HEXX's board in the game")
+            assert page.locator("#game-clocks .clock").count() == 0
+            page.keyboard.press("Escape")
+            lexulous.click()
+            wait_until(lambda: page.locator("#game-clocks .clock").count() == 2, "the clocks in the game")
+            wait_until(lambda: page.locator("#game-moves li .clock").count() == len(collector.game_detail(1)["moves"]),
+                       "each move's time left")
+            page.screenshot(path=str(shots / "night-clock.png"))
+            page.keyboard.press("Escape")
+            dexikon.click()
+            wait_until(lambda: page.locator("#game-board .card").count() == 2, "Dexikon's row in the game")
+            browser.close()
+        assert errors == []
+    finally:
+        server.stop()
+        store.close()

@@ -235,10 +235,11 @@ def run(args) -> int:
     if twin and args.lexicon.lower() == "none":
         raise UserError("the digital twin's scripted players choose their words from a word list: "
                         "give one with --lexicon (--lexicon none is for the real board)")
-    if args.players is None and args.resume != "yes":
-        from wordboard.night import pairing_file  # a game night: the organiser's pairing for this board
+    from wordboard.night import pairing_file  # a game night: the organiser's pairing for this board
 
-        pairing = pairing_file.read()
+    seated = None
+    if args.players is None and args.resume != "yes":
+        pairing = seated = pairing_file.read()
         if pairing is not None:
             args.players = pairing["players"]
             print(f"game night: round {pairing['round']}, table {pairing['table']}: "
@@ -285,6 +286,7 @@ def run(args) -> int:
                                      "sensor": "sensor board"}[sensing] + ")"
         title = session.title
         out(f"wordboard run: {title} on {where}; journal {session.journal.path}")
+        pairing_file.PairingWatcher(session.controller, seated=seated)    # the screen and LEDs show each pairing
         screen = _start_screen(args, session, twin, out)
         session.run(max_moves=args.max_moves, should_stop=lambda: bool(stopping) or (
             screen is not None and screen.bridge.stop_requested))

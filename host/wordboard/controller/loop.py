@@ -118,6 +118,9 @@ class Controller:
         self.problem: str | None = None             # what the sensors say is wrong now
         self._problem_since = now
         self._problem_said = False
+        self.pairing: dict | None = None            # a game night's pairing for this board (show_pairing)
+        self.pairing_at = float("-inf")
+        self._pairing_sign_drawn = False
         self._overlay_since: dict = {}
         self._frame_due = True
         self._last_watchdog = float("-inf")
@@ -513,6 +516,23 @@ class Controller:
         self.message = text
         self.out(text)
 
+    def show_pairing(self, pairing: dict, *, sign: bool = True) -> None:
+        """A game night's pairing for this board (``round``, ``table``, ``players``; ``event``):
+        the screen shows it (the snapshot's ``pairing``) and, with ``sign``, the LEDs show the
+        "pairing arrived" sign for a few seconds and the table is told."""
+        self.pairing = dict(pairing)
+        self._frame_due = True
+        if sign:
+            self.pairing_at = self.clock()
+            self.say(f"game night: next, round {pairing['round']}, table {pairing['table']}: "
+                     f"{' v '.join(pairing['players'])}")
+
+    def pairing_sign_shown(self, now: float) -> bool:
+        """Whether the LEDs show the "pairing arrived" sign now."""
+        from wordboard.leds.overlays import PAIRING_SIGN_SECONDS
+
+        return self.pairing is not None and 0 <= now - self.pairing_at < PAIRING_SIGN_SECONDS
+
     def _print_position(self) -> None:
         self.out(self.adapter.board_text(self.last_move))
         self.out("scores: " + self.adapter.scores_text())
@@ -579,6 +599,8 @@ class Controller:
             items.append((ov.waiting(), now - self._problem_since))
         if self.adapter.over:
             items.append((ov.winner(self.adapter.winner_squares()), now - self.last_move_at))
+        if self.pairing_sign_shown(now):      # on top: the next round is paired when a game is over
+            items.append((ov.pairing_arrived(), now - self.pairing_at))
         return items
 
     def frame(self, now: float, view=None):
@@ -597,7 +619,11 @@ class Controller:
         animated = self.adapter.animating(now) \
             or (self.live is not None and self.live.status in ("invalid", "ask")) or bool(view.disturbed) \
             or self.adapter.over or self.question is not None or not view.settled \
-            or (self.hint_squares and now - self.hint_at < self.options.hint_seconds) or self._problem_said
+            or (self.hint_squares and now - self.hint_at < self.options.hint_seconds) or self._problem_said \
+            or self.pairing_sign_shown(now)
+        if self.pairing_sign_shown(now) != self._pairing_sign_drawn:
+            self._pairing_sign_drawn = not self._pairing_sign_drawn
+            self._frame_due = True                   # the sign starts, or the frame without it once it ends
         due = force or self._frame_due or sensor_changed or (animated and wall - self._last_render >= self.leds.min_interval)
         if not due:
             self.leds.poll()

@@ -17,6 +17,9 @@ tile disturbed           a committed tile moved or lifted: its square blinks ora
 winner                   a rainbow wave across the board (or over the winner's squares)
 waiting for the sensors  the board's border breathes amber: the camera cannot see the board, the
                          sensor board is unplugged, or (before a game) nothing is attached yet
+pairing arrived          a game night's next pairing has come (the screen says who plays whom, at
+                         which table): a blue light runs round the border, on a dim blue ring, for
+                         :data:`PAIRING_SIGN_SECONDS` (three laps)
 =======================  ========================================================================
 """
 
@@ -40,6 +43,9 @@ SCORE_BANDS: tuple[tuple[int, Colour], ...] = (
 )
 SCORE_TOP: Colour = (255, 200, 0)
 WAITING: Colour = (255, 140, 0)
+PAIRING: Colour = (40, 90, 255)
+#: how long the "pairing arrived" sign shows (seconds of the controller's game time)
+PAIRING_SIGN_SECONDS = 9.0
 
 
 class Overlay(Protocol):
@@ -171,8 +177,42 @@ class Waiting:
         return frame.with_colours({sq: colour for sq in border})
 
 
+def border_ring(rows: int, cols: int) -> list[Square]:
+    """The board's border squares, clockwise from the top left corner."""
+    if rows <= 1 or cols <= 1:
+        return [(r, c) for r in range(rows) for c in range(cols)]
+    top = [(0, c) for c in range(cols)]
+    right = [(r, cols - 1) for r in range(1, rows)]
+    bottom = [(rows - 1, c) for c in range(cols - 2, -1, -1)]
+    left = [(r, 0) for r in range(rows - 2, 0, -1)]
+    return top + right + bottom + left
+
+
+@dataclass(frozen=True)
+class PairingArrived:
+    """A game night's next pairing has come: a bright blue run of squares goes round the border
+    clockwise (one lap every ``period`` seconds) on a dim blue ring; the squares inside keep what
+    they show. Shown for :data:`PAIRING_SIGN_SECONDS` by the controller."""
+
+    period: float = PAIRING_SIGN_SECONDS / 3
+
+    def apply(self, frame: Frame, t: float) -> Frame:
+        ring = border_ring(frame.rows, frame.cols)
+        if not ring:
+            return frame
+        head = int((t % self.period) / self.period * len(ring))
+        run = max(2, len(ring) // 8)
+        lit = {ring[(head - i) % len(ring)]: scale(PAIRING, 1.0 - 0.6 * i / run) for i in range(run)}
+        dim = scale(PAIRING, 0.15)
+        return frame.with_colours({sq: lit.get(sq, dim) for sq in ring})
+
+
 def waiting() -> Waiting:
     return Waiting()
+
+
+def pairing_arrived() -> PairingArrived:
+    return PairingArrived()
 
 
 def last_move(squares: Iterable[Square]) -> LastMove:

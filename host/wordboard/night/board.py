@@ -256,7 +256,10 @@ class BoardLink:
                     self._note(f"pairing: round {pairing['round']}, table {pairing['table']}: "
                                f"{' v '.join(pairing['players'])}")
                     if self.on_pairing is not None:
-                        self.on_pairing({k: pairing[k] for k in ("round", "table", "players")})
+                        shown = {k: pairing[k] for k in ("round", "table", "players")}
+                        if isinstance(msg.body.get("event"), str):
+                            shown["event"] = msg.body["event"]
+                        self.on_pairing(shown)
             elif msg.kind == "resend":
                 self._resend(msg.body["game"], msg.body["from"])
 

@@ -211,7 +211,7 @@ class Collector:
         board, body = msg.board, msg.body
         key, seq = body["game"], body["seq"]
         data = json.dumps(body["data"], sort_keys=True, separators=(",", ":"))
-        extra = {k: body.get(k) for k in ("player", "score", "total", "text") if body.get(k) is not None}
+        extra = {k: body.get(k) for k in ("player", "score", "total", "text", "clock") if body.get(k) is not None}
         now = time.time()
         row = self.store.db.execute("SELECT type, data FROM events WHERE board=? AND key=? AND seq=?",
                                     (board, key, seq)).fetchone()
@@ -394,14 +394,14 @@ class Collector:
                 board = tables.get(p.table)
                 game = self._table_game(board, rnd, p.table)
                 entry = {"table": p.table, "board": board, "online": self.online.get(board, False),
-                         "players": [p.first, p.second], "moves": 0, "scores": None, "grid": None,
-                         "turn": None, "over": False, "last": None, "seq": 0}
+                         "players": [p.first, p.second], "moves": 0, "scores": None, "turn": None,
+                         "over": False, "last": None, "seq": 0, "kind": None, **_board_shown(None)}
                 if game is not None:
                     state = game.state
                     entry.update(players=game.info["players"], moves=state.get("moves", 0),
-                                 scores=state.get("scores"), grid=state.get("grid"), turn=state.get("turn"),
+                                 scores=state.get("scores"), turn=state.get("turn"),
                                  over=state.get("result") is not None, seq=len(game.moves), key=game.key,
-                                 last=_last_move(game))
+                                 last=_last_move(game), kind=game.info["kind"], **_board_shown(state))
                 out_tables.append(entry)
             pairs = [{"table": p.table, "players": [p.first] + ([p.second] if p.second else []),
                       "bye": p.second is None} for p in view["pairings"]]
@@ -419,12 +419,19 @@ class Collector:
                 return None
             moves = [{"seq": seq, **m} for seq, m in sorted(game.moves.items()) if m.get("type") == "move"]
             return {"table": table, "round": rnd, "board": board, "players": game.info["players"],
-                    "moves": moves, "scores": game.state.get("scores"), "grid": game.state.get("grid"),
-                    "result": game.state.get("result")}
+                    "kind": game.info["kind"], "moves": moves, "scores": game.state.get("scores"),
+                    "result": game.state.get("result"), **_board_shown(game.state)}
 
     def _table_game(self, board, rnd, table) -> GameView | None:
         found = [v for v in self.games.values() if v.board == board and v.round == rnd and v.table == table]
         return max(found, key=lambda v: v.info.get("started", 0)) if found else None
+
+
+def _board_shown(state: dict | None) -> dict:
+    """What the page draws of a game's board and clock, from its state (None: no game yet)."""
+    state = state or {}
+    return {"grid": state.get("grid"), "owners": state.get("owners"), "cards": state.get("cards"),
+            "clock": state.get("clock")}
 
 
 def _last_move(view: GameView):

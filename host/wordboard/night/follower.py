@@ -10,14 +10,46 @@ of how far the game has been read, in one transaction. No network here: the
 Games that started before the outbox was made (``since``) are the board's past and not sent. A
 game is tagged with the round and table of the board's pairing when its players are the
 pairing's and it is either still going or started after the pairing came.
+
+A game with a clock carries it in both: each move message has ``clock``, the players' seconds
+left once the move is made (from the journal's newest ``clock`` decision, which the board
+journals just before every move), and the state has the clock as
+:func:`wordboard.night.games.clock` gives it.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+from typing import Any
 
 from wordboard.night import games, protocol
 from wordboard.night.outbox import Followed, Outbox
+
+
+@dataclass
+class _Replay:
+    """A journalled game replayed so far: its engine, its moves, its newest clock decision."""
+
+    info: Any
+    engine: Any
+    moves: int = 0
+    last_clock: dict | None = None
+
+    def apply(self, event) -> dict:
+        """Apply one journal event; the move message's extra fields (:func:`games.apply`, and
+        the clock after a move)."""
+        extra = games.apply(self.info, self.engine, event.type, event.data)
+        self.moves += event.type == "move"
+        self.last_clock = games.clock_record(event.type, event.data) or self.last_clock
+        if event.type == "move":
+            clock = games.clock(self.info, self.engine, self.last_clock)
+            if clock is not None:
+                extra["clock"] = clock["remaining"]
+        return extra
+
+    def state(self) -> dict:
+        return games.state(self.info, self.engine, self.last_clock)
 
 
 class JournalFollower:
@@ -29,7 +61,7 @@ class JournalFollower:
         self.since = since
         self.moves_queued = 0
         self.messages_queued = 0
-        self._engines: dict[int, list] = {}       # journal game id -> [info, engine, moves]
+        self._replays: dict[int, _Replay] = {}      # journal game id -> the game replayed so far
 
     def note_pairing(self, pairing: dict) -> dict:
         """``pairing`` as the follower keeps it: with ``after``, the newest game the journal held
@@ -63,30 +95,26 @@ class JournalFollower:
             new_events += self._read_game(info, follow)
         return new_events
 
-    def _engine(self, info, follow: Followed):
-        held = self._engines.get(info.id)
-        if held is None or held[0].started != info.started:
-            engine = games.new_engine(info)
-            moves = 0
+    def _replay(self, info, follow: Followed) -> _Replay:
+        replay = self._replays.get(info.id)
+        if replay is None or replay.info.started != info.started:
+            replay = _Replay(info, games.new_engine(info))
             for event in self.journal.events(info.id)[:follow.next_seq]:
-                games.apply(info, engine, event.type, event.data)
-                moves += event.type == "move"
-            held = self._engines[info.id] = [info, engine, moves]
-        return held
+                replay.apply(event)
+            self._replays[info.id] = replay
+        return replay
 
     def _read_game(self, info, follow: Followed) -> int:
-        held = self._engine(info, follow)
-        engine = held[1]
+        replay = self._replay(info, follow)
         key = protocol.game_key(info.id, info.started)
         messages = []
         events = [e for e in self.journal.events(info.id) if e.seq >= follow.next_seq]
         for event in events:
-            extra = games.apply(info, engine, event.type, event.data)
-            held[2] += event.type == "move"
+            extra = replay.apply(event)
             messages.append(self._move_message(key, follow, event, extra))
             follow.next_seq = event.seq + 1
-        held[0] = info
-        messages.append(self._state_message(key, info, follow, engine, held[2]))
+        replay.info = info
+        messages.append(self._state_message(key, info, follow, replay))
         self.outbox.commit(follow, messages)
         self.messages_queued += len(messages)
         self.moves_queued += len(events)
@@ -97,11 +125,11 @@ class JournalFollower:
                 "round": follow.round, "table": follow.table, **extra}
         return (protocol.board_topic(self.board, "move", self.root), protocol.encode(body), False)
 
-    def _state_message(self, key, info, follow, engine, moves):
+    def _state_message(self, key, info, follow, replay: _Replay):
         body = {"game": key, "info": {"kind": info.kind, "edition": info.edition, "players": list(info.players),
                                       "seed": info.seed, "options": info.options, "started": info.started},
-                "round": follow.round, "table": follow.table, "events": follow.next_seq, "moves": moves,
-                "at": time.time(), **games.state(info, engine)}
+                "round": follow.round, "table": follow.table, "events": follow.next_seq, "moves": replay.moves,
+                "at": time.time(), **replay.state()}
         return (protocol.board_topic(self.board, "state", self.root), protocol.encode(body), True)
 
     def resend(self, key: str, start: int) -> int:
@@ -111,14 +139,13 @@ class JournalFollower:
         if follow is None:
             return 0
         info = self.journal.game(follow.game)
-        engine = games.new_engine(info)
-        messages, moves = [], 0
+        replay = _Replay(info, games.new_engine(info))
+        messages = []
         for event in self.journal.events(info.id)[:follow.next_seq]:
-            extra = games.apply(info, engine, event.type, event.data)
-            moves += event.type == "move"
+            extra = replay.apply(event)
             if event.seq >= start:
                 messages.append(self._move_message(key, follow, event, extra))
-        messages.append(self._state_message(key, info, follow, engine, moves))
+        messages.append(self._state_message(key, info, follow, replay))
         self.outbox.queue(messages)
         self.messages_queued += len(messages)
         self.moves_queued += len(messages) - 1
@@ -136,9 +163,8 @@ class JournalFollower:
                 continue
             if info.started != follow.started:
                 continue
-            _, engine, moves = self._engine(info, follow)
-            messages.append(self._state_message(protocol.game_key(info.id, info.started), info, follow, engine,
-                                                moves))
+            messages.append(self._state_message(protocol.game_key(info.id, info.started), info, follow,
+                                                self._replay(info, follow)))
         if messages:
             self.outbox.queue(messages)
             self.messages_queued += len(messages)

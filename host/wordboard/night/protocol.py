@@ -7,8 +7,9 @@ board publish under its own ``board/ID/`` and read its own ``to/ID/`` only):
 topic                               from       what
 ==================================  =========  ============================================================
 ``wordboard/board/ID/move``         the board  one journal event (a move or a decision), QoS 1
-``wordboard/board/ID/state``        the board  the game now (players, scores, racks' counts, the grid, the
-                                               result), QoS 1, retained: a late joiner sees every table
+``wordboard/board/ID/state``        the board  the game now (players, scores, racks' counts, the board, the
+                                               clock, the result), QoS 1, retained: a late joiner sees
+                                               every table
 ``wordboard/board/ID/status``       the board  online or not (the broker's last will says offline), retained
 ``wordboard/to/ID/pairing``         organiser  the board's game this round: table, players; retained
 ``wordboard/to/ID/resend``          organiser  "send again from event N of game G" (a gap it noticed)
@@ -44,6 +45,9 @@ MAX_GRID = 32
 #: events in one game at most (a crossword game has about a hundred, rack decisions included)
 MAX_SEQ = 20_000
 MAX_SCORE = 100_000
+#: a game clock's seconds left, at most (either way: negative is over time)
+MAX_CLOCK = 10 * 24 * 3600
+MAX_CARDS = 24
 
 BOARD_KINDS = ("move", "state", "status")
 ORGANISER_KINDS = ("pairing", "resend")
@@ -199,6 +203,11 @@ def _check_move(body):
     _int(body, "score", -MAX_SCORE, MAX_SCORE, optional=True)
     _int(body, "total", -MAX_SCORE, MAX_SCORE, optional=True)
     _str(body, "text", limit=120, optional=True)
+    clock = body.get("clock")
+    if clock is not None:
+        if not isinstance(clock, list) or not 1 <= len(clock) <= MAX_PLAYERS:
+            raise ProtocolError("clock: not the players' seconds left")
+        _ints(body, "clock", len(clock), -MAX_CLOCK, MAX_CLOCK)
 
 
 def _check_info(info):
@@ -235,15 +244,33 @@ def _check_state(body):
     _int(body, "turn", 0, n - 1, optional=True)
     grid = body.get("grid")
     if grid is not None:
-        if not isinstance(grid, list) or not 0 < len(grid) <= MAX_GRID or any(
-                not isinstance(row, str) or len(row) != len(grid[0]) or len(row) > MAX_GRID
-                or not re.match(r"^[A-Za-z.]*$", row) for row in grid):
-            raise ProtocolError("grid: not rows of letters and dots")
+        _rows(grid, "grid", r"^[A-Za-z.?]*$")
+    owners = body.get("owners")
+    if owners is not None:
+        if grid is None or len(owners) != len(grid):
+            raise ProtocolError("owners: not the grid's rows")
+        _rows(owners, "owners", rf"^[.0-{n - 1}]{{{len(grid[0])}}}$")
+    row_of_cards = body.get("cards")
+    if row_of_cards is not None and (not isinstance(row_of_cards, list) or len(row_of_cards) > MAX_CARDS or any(
+            not isinstance(card, str) or not re.match(r"^([A-Z]{1,8}|[a-z]{1,8}|\?)$", card) for card in row_of_cards)):
+        raise ProtocolError("cards: not a row of cards' letters")
+    clock = body.get("clock")
+    if clock is not None:
+        _object(body, "clock", limit=512)
+        _ints(clock, "remaining", n, -MAX_CLOCK, MAX_CLOCK)
+        _int(clock, "running", 0, n - 1, optional=True)
     result = body.get("result")
     if result is not None:
         _object(body, "result", limit=2048)
         _ints(result, "final", n)
     _float(body, "at")
+
+
+def _rows(rows, key, pattern):
+    if not isinstance(rows, list) or not 0 < len(rows) <= MAX_GRID or any(
+            not isinstance(row, str) or len(row) != len(rows[0]) or len(row) > MAX_GRID
+            or not re.match(pattern, row) for row in rows):
+        raise ProtocolError(f"{key}: not rows of a board")
 
 
 def _check_status(body):

@@ -146,6 +146,7 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
         "hint": [list(s) for s in controller.hint_squares],
         "view": view,
         "clocks": _clocks(controller, now),
+        "pairing": _pairing(controller, now),
     }
     if extra:
         out.update(extra)
@@ -157,6 +158,18 @@ def _clocks(controller, now: float) -> dict | None:
     clock runs; None for a game without one."""
     keeper = getattr(controller, "game_clock", None)
     return keeper.view(now) if keeper is not None else None
+
+
+def _pairing(controller, now: float) -> dict | None:
+    """A game night's pairing for this board (:meth:`Controller.show_pairing`): ``round``,
+    ``table``, ``players``, ``event``, and ``new`` while the LEDs show that it has just come;
+    None outside a game night."""
+    pairing = getattr(controller, "pairing", None)
+    if not isinstance(pairing, dict):
+        return None
+    return {"round": pairing.get("round"), "table": pairing.get("table"),
+            "players": list(pairing.get("players") or ()), "event": pairing.get("event"),
+            "new": bool(controller.pairing_sign_shown(now))}
 
 
 def _written(controller, adapter) -> dict:

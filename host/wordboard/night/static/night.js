@@ -15,18 +15,55 @@ function el(tag, cls, text) {
   return e;
 }
 
-function gridInto(box, rows, size) {
+/* a board of squares: rows of letters ("." empty, lower case a blank, "?" a tile face down) and,
+   where tiles belong to players (HEXX), rows of owners ("." no one, "0", "1": the player) */
+function gridInto(box, rows, size, owners) {
   box.replaceChildren();
+  box.className = box.className.replace(/\bcards\b/, "grid");
   const n = rows ? rows.length : size;
   box.style.gridTemplateColumns = `repeat(${rows ? rows[0].length : size}, 1fr)`;
   for (let r = 0; r < n; r++) {
     const row = rows ? rows[r] : ".".repeat(size);
-    for (const ch of row) {
-      const sq = el("div", "sq" + (ch === "." ? "" : (ch === ch.toLowerCase() ? " t b" : " t")));
+    for (let c = 0; c < row.length; c++) {
+      const ch = row[c];
+      const owner = owners ? owners[r][c] : ".";
+      const blank = ch !== "." && ch !== "?" && ch === ch.toLowerCase();
+      const sq = el("div", "sq" + (ch === "." ? "" : " t") + (blank ? " b" : "") + (owner !== "." ? ` o${owner}` : ""));
       if (ch !== ".") sq.textContent = ch.toUpperCase();
       box.appendChild(sq);
     }
   }
+}
+
+/* a game of cards (Dexikon): the row of cards on the table, left to right */
+function cardsInto(box, cards) {
+  box.replaceChildren();
+  box.className = box.className.replace(/\bgrid\b/, "cards");
+  box.style.gridTemplateColumns = "";
+  if (!cards.length) box.appendChild(el("span", "none", "no cards on the table"));
+  // a card's letters in capitals; a card without letters (a Penalty) by its name, in small letters
+  for (const card of cards) box.appendChild(el("span", card === card.toUpperCase() ? "card" : "card named", card));
+}
+
+/* whatever board the game has: its grid, its row of cards, or (no game yet) an empty 15x15 */
+function boardInto(box, g, size) {
+  if (g && g.cards) cardsInto(box, g.cards);
+  else if (g && !g.grid && g.kind) { box.replaceChildren(); box.style.gridTemplateColumns = ""; }
+  else gridInto(box, g ? g.grid : null, size, g ? g.owners : null);
+}
+
+/* a clock's face: 24:59, -1:05 over time (whole seconds) */
+function clockText(seconds) {
+  const sign = seconds < 0 ? "-" : "";
+  const s = Math.abs(seconds);
+  return `${sign}${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function clockInto(parent, clock, i) {
+  if (!clock || clock.remaining[i] === undefined) return;
+  const left = clock.remaining[i];
+  parent.appendChild(el("span", "clock" + (left < 0 ? " over" : "") + (clock.running === i ? " running" : ""),
+    clockText(left)));
 }
 
 function renderTables(s) {
@@ -41,13 +78,14 @@ function renderTables(s) {
     card.appendChild(h);
     const players = el("div", "players");
     t.players.forEach((name, i) => {
-      const p = el("span", "player" + (t.turn === i ? " turn" : ""), name);
+      const p = el("span", "player" + (t.turn === i ? " turn" : "") + (t.owners ? ` o${i}` : ""), name);
       p.appendChild(el("span", "score", t.scores ? t.scores[i] : "–"));
+      clockInto(p, t.clock, i);
       players.appendChild(p);
     });
     card.appendChild(players);
     const grid = el("div", "grid");
-    gridInto(grid, t.grid, 15);
+    boardInto(grid, t, 15);
     card.appendChild(grid);
     const last = t.last ? `${t.last.player}: ${t.last.text}` + (t.last.score !== null ? ` ${t.last.score}` : "") : (t.moves ? "" : "waiting for the first move");
     card.appendChild(el("div", "last", `${t.moves} moves${last ? " · " + last : ""}${t.over ? " · over" : ""}`));
@@ -89,12 +127,24 @@ function renderGame(msg) {
   const g = msg.game;
   $("game-title").textContent = g ? `Table ${g.table}: ${g.players.join(" v ")}` +
     (g.scores ? ` (${g.scores.join("–")})` : "") : `Table ${msg.table}: no game yet`;
-  gridInto($("game-board"), g ? g.grid : null, 15);
+  boardInto($("game-board"), g, 15);
+  const clocks = $("game-clocks");
+  clocks.replaceChildren();
+  if (g && g.clock) g.players.forEach((name, i) => {
+    const p = el("span", "player", name);
+    clockInto(p, g.clock, i);
+    clocks.appendChild(p);
+  });
   const list = $("game-moves");
   list.replaceChildren();
   for (const m of g ? g.moves : []) {
     const li = el("li", "", `${g.players[m.player] ?? ""} ${m.text ?? ""}`);
-    if (m.score !== undefined && m.score !== null) li.appendChild(el("span", "pts", `${m.score} (${m.total})`));
+    if (m.score !== undefined && m.score !== null) {
+      li.appendChild(el("span", "pts", m.total !== undefined && m.total !== null ? `${m.score} (${m.total})` : `${m.score}`));
+    }
+    if (m.clock && m.player !== undefined && m.clock[m.player] !== undefined) {
+      li.appendChild(el("span", "clock" + (m.clock[m.player] < 0 ? " over" : ""), clockText(m.clock[m.player])));
+    }
     list.appendChild(li);
   }
 }

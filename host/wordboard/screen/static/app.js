@@ -445,6 +445,7 @@ function render(st) {
   renderBoard(st);
   const fixing = $("correct-box").dataset.square;
   if (fixing && (!mayCorrect(st) || st.board.tiles[fixing])) closeCorrection();
+  renderPairing(st);
   renderScores(st);
   renderLast(st);
   renderView(st);
@@ -456,6 +457,22 @@ function render(st) {
   renderPrompt(st);
   renderSummary(st);
   $("lock").textContent = admin ? "🔓" : "🔒";
+}
+
+/* a game night's pairing for this board: "Round 2 · table 3: Ann v Bob" for the game being
+   played, "Next: round 3 · table 1: Ann v Cy" for the one to start when this one ends */
+function renderPairing(st) {
+  const box = $("pairing");
+  const p = st.pairing;
+  box.classList.toggle("hidden", !p);
+  if (!p) return;
+  const same = (a, b) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+  const current = !st.over && !st.ended && same(p.players, st.players.map((pl) => pl.name));
+  clear(box);
+  box.appendChild(el("span", "what", current ? `Round ${p.round} · table ${p.table}` : `Next: round ${p.round} · table ${p.table}`));
+  box.appendChild(document.createTextNode(`: ${p.players.join(" v ")}`));
+  box.title = p.event || "game night";
+  box.classList.toggle("new", !!p.new);
 }
 
 function renderBoard(st) {
