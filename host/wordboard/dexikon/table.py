@@ -535,17 +535,18 @@ class DexikonPlayers(TablePlayers):
 
         adapter = self.adapter
         game = self.game
+        # the demo never lays a word unsuitable for children (the shared offensive-word list),
+        # its last word included
         if adapter.phase_is("LAST_WORD"):
-            option = best_last_word(adapter.usable_cards(), game.dictionary)
+            option = best_last_word(adapter.usable_cards(), game.dictionary, unsuitable=is_unsuitable)
             options = [option] if option is not None else []
             if option is not None and len(option.cards) > len(adapter.slots):   # more cards than slots
                 best = sorted(adapter.usable_cards(), key=lambda c: (-c.kind.points, c.kind.is_penalty, c.id))
-                options = find_words(best[:len(adapter.slots)], game.dictionary, limit=1)
+                options = find_words(best[:len(adapter.slots)], game.dictionary, limit=1, unsuitable=is_unsuitable)
             answer = "no last word"
         else:
             options = find_words(adapter.usable_cards(), game.dictionary, limit=13, exclude=game.banked_words,
                                  empty_hand_bonus=True)
-            # the demo never lays a word unsuitable for children (the shared offensive-word list)
             options = [o for o in options if 2 <= len(o.cards) <= len(adapter.slots)
                        and not is_unsuitable(o.word)][:3]
             answer = "give up"
