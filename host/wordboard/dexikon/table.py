@@ -356,9 +356,10 @@ class DexikonAdapter(TableAdapter):
                 for size in range(1, len(challengers) + 1) for group in combinations(challengers, size)}
 
     def challenge(self, by: int | None = None) -> Committed | str | None:
-        """The challenge button (``by``: the player whose button was pressed with it): the
-        declared word is challenged by that player. Without ``by`` it is the opponent when there
-        is one; with more, the board asks who challenges (the question's answers)."""
+        """The challenge button (``by``: the player whose button was pressed with it, or the
+        player button alone, see :meth:`player_button`): the declared word is challenged by that
+        player. Without ``by`` it is the opponent when there is one; with more, the board asks who
+        challenges (the question's answers, or each challenger's own button)."""
         from wordboard.dexikon import engine as e
 
         game = self.game
@@ -367,7 +368,7 @@ class DexikonAdapter(TableAdapter):
             return "no word waits for a challenge now"
         if by is None:
             if len(d.challengers) > 1:
-                return "who challenges? Answer the question, or press your player button, then challenge"
+                return "who challenges? Answer the question, or press your own player button"
             by = d.challengers[0]
         if by not in d.challengers:
             return f"{game.players[by].name if 0 <= by < len(game.players) else 'that player'} cannot " \
@@ -375,6 +376,16 @@ class DexikonAdapter(TableAdapter):
         before = len(game.log)
         self.jgame.play(e.Challenge((by,)))
         return Committed((), self._news(before))
+
+    def player_button(self, player: int) -> Committed | str | None:
+        """A player's own button while a word waits for a challenge: that player challenges it
+        (one button per player, so the challenge is recorded as theirs); otherwise nothing of
+        its own."""
+        from wordboard.dexikon import engine as e
+
+        if not isinstance(self.game.pending, e.ChallengeDecision):
+            return None
+        return self.challenge(player)
 
     def _action_for(self, value: str):
         from wordboard.dexikon import engine as e
