@@ -6,7 +6,7 @@ played in one go.
 
 Prints a line per game and a total: games, stops (kills), games resumed identical. Uses the
 direct twin (fast), untidy players; the tiles' RFID tag ids are left out of the comparison (a
-resumed twin lays fresh tiles for the ones already played).
+resumed twin lays fresh tiles for the ones already played; a Dexikon card keeps its one tag).
 """
 
 from __future__ import annotations

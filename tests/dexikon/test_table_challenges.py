@@ -1,6 +1,6 @@
 """Challenges on Dexikon's table path with three players (issue 21): the challenge is recorded as
 made by whoever challenged (the question names each group of challengers; or the challenger's
-player button with the challenge button), the Penalty and the bonus mark go to the right players,
+own player button, alone or with the challenge button), the Penalty and the bonus mark go to the right players,
 and the messages name them."""
 
 from __future__ import annotations
@@ -82,3 +82,28 @@ def test_the_challengers_button_says_who_challenges(tmp_path):
         assert game.phase is Phase.USE_POINTS
         assert any(f"{second.name} challenges" in line for line in table.said)
         assert any(f"{second.name} gains a Penalty" in line for line in table.said)
+
+
+def test_a_players_own_button_challenges_as_that_player(tmp_path):
+    with table_session(tmp_path, players=PLAYERS) as s:
+        table = Table(s, answers({"which word": "HAT", "is challenged": "insist"}))
+        game = table.game
+        me = lay_hat(table)
+        nxt, second = game.players[(me + 1) % 3], game.players[(me + 2) % 3]   # not the next player clockwise
+        table.end_turn(3)
+        assert game.phase is Phase.CHALLENGE
+        table.press(f"player-{me + 1}")                       # the word's own player: no challenge
+        assert game.phase is Phase.CHALLENGE
+        assert any(f"{game.players[me].name} cannot challenge" in line for line in table.said)
+        before = [penalties(p) for p in game.players]
+        table.press(f"player-{second.index + 1}", 3)          # their button alone: they challenge
+        assert game.phase is Phase.USE_POINTS                  # HAT stands
+        after = [penalties(p) for p in game.players]
+        assert after[second.index] == before[second.index] + 1   # the challenger lost: a Penalty
+        assert after[nxt.index] == before[nxt.index]             # ... not the next player
+        assert game.players[me].sheet.challenges_won == 1        # the bonus mark to the word's player
+        text = "\n".join(table.said)
+        assert f"{second.name} challenges {game.players[me].name}'s HAT" in text
+        assert f"{second.name} gains a Penalty" in text and f"{nxt.name} gains" not in text
+        challenges = [e.data for e in s.journal.events(s.jgame.id) if e.data.get("action") == "Challenge"]
+        assert challenges == [{"action": "Challenge", "challengers": [second.index]}]   # journalled as theirs

@@ -109,6 +109,13 @@ class TableAdapter:
         ``unlisted``), for the rest of the game, journalled. Returns what was done, in words."""
         return "this game takes no house rulings"
 
+    def player_button(self, player: int) -> Committed | str | None:
+        """A player's own button (``player``: their index) pressed: what it did in the game now
+        (Dexikon: a word waiting for a challenge is challenged by that player), a sentence when it
+        can do nothing now; None when it means nothing of its own here (it then says who presses
+        the next button, the challenge button)."""
+        return None
+
 
 def decision_for(kind: str, square: tuple[int, int], uid: str | None, value: str) -> dict:
     """The journal decision for an answer about a square."""

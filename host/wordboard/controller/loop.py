@@ -319,7 +319,15 @@ class Controller:
         elif name == "hint":
             self.hints.request(self._position(), self.adapter.hint)
         elif name.startswith("player-") and kind == "press":
-            self._player_button = (int(name[7:]) - 1, now)     # "it's me": with the next button
+            player = int(name[7:]) - 1
+            result = self.adapter.player_button(player)
+            if isinstance(result, Committed):
+                self._player_button = None
+                self._after_commit(result, now)
+            else:
+                self._player_button = (player, now)          # "it's me": with the next button
+                if result is not None:
+                    self.say(result)
         elif name == "challenge":
             self._cancel_question()
             by = None

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, field
 
 from wordboard.controller import questions as q
+from wordboard.controller.adapters import answer_key_from_decision
 from wordboard.controller.boardgames import READING, WORD
 from wordboard.controller.twin import Habits
 
@@ -69,9 +70,9 @@ class TablePlayers:
         self.as_meant = 0
         self.mismatches: list = []
         self.mistakes: dict[str, int] = {}
-        self.uids: dict[str, bytes] = {}
         self._seen = self.adapter.proposals_committed
         self._knocked: tuple | None = None
+        self._turn_seq_for = (-1, 0)      # (the journal's seq, the turn's) of the last look
         controller.listeners.append(self._heard)
         self.answerer = q.CallbackAnswerer(self._answer)
 
@@ -83,8 +84,26 @@ class TablePlayers:
     def game(self):
         return self.adapter.game
 
-    def _rng(self, extra: int = 0) -> random.Random:
-        return random.Random(self.seed * 1_000_003 + self.adapter.jgame.seq * 7919 + extra)
+    def _rng(self, extra: int = 0, seq: int | None = None) -> random.Random:
+        """Random numbers from the game's seed and the journal's position (``seq``, default the
+        journal's next sequence number), so a resumed game chooses as the uninterrupted one."""
+        seq = self.adapter.jgame.seq if seq is None else seq
+        return random.Random(self.seed * 1_000_003 + seq * 7919 + extra)
+
+    def _turn_seq(self) -> int:
+        """The journal's position the turn is planned from: its sequence number before the answers
+        about the tiles journalled since (which word, a card's effect "not now"...). A board
+        resumed in the middle of a turn plans it as it was first planned, so the tiles go where
+        they went and the answers journalled still hold."""
+        jgame = self.adapter.jgame
+        if self._turn_seq_for[0] != jgame.seq:
+            seq = jgame.seq
+            for event in reversed(jgame.journal.events(jgame.id)):
+                if event.type != "decision" or answer_key_from_decision(event.data) is None:
+                    break
+                seq -= 1
+            self._turn_seq_for = (jgame.seq, seq)
+        return self._turn_seq_for[1]
 
     # -- what each game says -----------------------------------------------------------------------
 
@@ -108,12 +127,8 @@ class TablePlayers:
         return None
 
     def tile(self, name: str) -> bytes:
-        """A tile to put down: a fresh one from the bag, or the very card named (cards are unique)."""
-        if name.startswith("card:"):
-            uid = self.uids.get(name)
-            if uid is None:
-                uid = self.uids[name] = self.table.new_tile(name)
-            return uid
+        """A tile to put down: a fresh one from the bag, or the very card named (cards are unique:
+        the table gives a card's one tag)."""
         return self.table.new_tile(name)
 
     # -- listening ---------------------------------------------------------------------------------
@@ -209,7 +224,7 @@ class TablePlayers:
         self.mistakes[what] = self.mistakes.get(what, 0) + 1
 
     def _plan(self, now: float) -> None:
-        rng = self._rng()
+        rng = self._rng(seq=self._turn_seq())
         habits = self.habits
         intent = self.intend(rng)
         if intent is None:

@@ -114,25 +114,36 @@ class Table:
         self.sim = sim
         self.direct = direct
         self.camera = camera
+        self.seed = seed
         self.rng = random.Random(seed)
         self.tiles: dict[Square, tuple[bytes, str]] = {}     # square -> (uid, tile name)
         self.names: dict[bytes, str] = {}
         self._lock = threading.RLock()
 
     def new_tile(self, name: str) -> bytes:
-        """A tile from the bag (or a rack), with a fresh tag carrying its tile code."""
+        """A tile from the bag (or a rack), with a fresh tag carrying its tile code. A card
+        (``card:AT-3``) is one thing with one tag: the same tag each time it is asked for, in
+        every session of the game (a game resumed after a power cut is played with the very
+        cards, so what was answered about a card lying in its slot still holds)."""
         code = encode_tile_code(identity_of(name))
         with self._lock:
+            uid = self._card_tag(name) if name.startswith("card:") else None
+            if uid is not None and uid in self.names:
+                return uid
             if self.sim is not None:
                 with self.sim.world() as grid:
-                    uid = grid.new_tag()
+                    uid = grid.new_tag(uid)
                     grid.tags[uid].memory[0:len(code)] = code
             else:
-                uid = bytes([0x04]) + bytes(self.rng.randrange(256) for _ in range(6))
-                while uid in self.names:
+                while uid is None or uid in self.names:
                     uid = bytes([0x04]) + bytes(self.rng.randrange(256) for _ in range(6))
             self.names[uid] = name
         return uid
+
+    def _card_tag(self, name: str) -> bytes:
+        """The tag of the card ``name`` in this game (the table's seed): a 7-byte NXP UID."""
+        rng = random.Random(f"{self.seed}:{name}")
+        return bytes([0x04]) + bytes(rng.randrange(256) for _ in range(6))
 
     def tag(self, uid: bytes) -> Tag:
         return Tag(uid, encode_tile_code(identity_of(self.names[uid])))

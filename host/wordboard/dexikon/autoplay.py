@@ -92,7 +92,8 @@ class AutoPlayer:
             return KeepPoolCard(best.id)
         if isinstance(d, LastWordDecision):
             if d.attempt == 1:
-                option = best_last_word(d.cards, game.dictionary)
+                # nor a last word unsuitable for children
+                option = best_last_word(d.cards, game.dictionary, unsuitable=is_unsuitable)
                 if option is not None:
                     return DeclareWord(tuple(c.id for c in option.cards), option.word)
             return GiveUp()

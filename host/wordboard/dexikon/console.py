@@ -68,6 +68,7 @@ from wordboard.dexikon.engine import (
 from wordboard.dexikon.sheet_svg import score_sheet_svg
 from wordboard.dexikon.words import best_last_word, find_words, for_people
 from wordboard.errors import UserError
+from wordboard.extradiction.wordfilter import is_unsuitable
 
 __all__ = ["Console", "command_for"]
 
@@ -455,7 +456,7 @@ class Console:
                 self.say(f"  {option.describe()}  ->  word {_names(option.cards)} = "
                          f"{option.word}")
         elif isinstance(d, LastWordDecision):
-            last = best_last_word(d.cards, g.dictionary)
+            last = best_last_word(d.cards, g.dictionary, unsuitable=is_unsuitable)
             self.say(f"  {last.describe()}" if last else "  no word found")
         else:
             self.say("  " + self._expected(d))

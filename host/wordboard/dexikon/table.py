@@ -356,9 +356,10 @@ class DexikonAdapter(TableAdapter):
                 for size in range(1, len(challengers) + 1) for group in combinations(challengers, size)}
 
     def challenge(self, by: int | None = None) -> Committed | str | None:
-        """The challenge button (``by``: the player whose button was pressed with it): the
-        declared word is challenged by that player. Without ``by`` it is the opponent when there
-        is one; with more, the board asks who challenges (the question's answers)."""
+        """The challenge button (``by``: the player whose button was pressed with it, or the
+        player button alone, see :meth:`player_button`): the declared word is challenged by that
+        player. Without ``by`` it is the opponent when there is one; with more, the board asks who
+        challenges (the question's answers, or each challenger's own button)."""
         from wordboard.dexikon import engine as e
 
         game = self.game
@@ -367,7 +368,7 @@ class DexikonAdapter(TableAdapter):
             return "no word waits for a challenge now"
         if by is None:
             if len(d.challengers) > 1:
-                return "who challenges? Answer the question, or press your player button, then challenge"
+                return "who challenges? Answer the question, or press your own player button"
             by = d.challengers[0]
         if by not in d.challengers:
             return f"{game.players[by].name if 0 <= by < len(game.players) else 'that player'} cannot " \
@@ -375,6 +376,16 @@ class DexikonAdapter(TableAdapter):
         before = len(game.log)
         self.jgame.play(e.Challenge((by,)))
         return Committed((), self._news(before))
+
+    def player_button(self, player: int) -> Committed | str | None:
+        """A player's own button while a word waits for a challenge: that player challenges it
+        (one button per player, so the challenge is recorded as theirs); otherwise nothing of
+        its own."""
+        from wordboard.dexikon import engine as e
+
+        if not isinstance(self.game.pending, e.ChallengeDecision):
+            return None
+        return self.challenge(player)
 
     def _action_for(self, value: str):
         from wordboard.dexikon import engine as e
@@ -535,17 +546,18 @@ class DexikonPlayers(TablePlayers):
 
         adapter = self.adapter
         game = self.game
+        # the demo never lays a word unsuitable for children (the shared offensive-word list),
+        # its last word included
         if adapter.phase_is("LAST_WORD"):
-            option = best_last_word(adapter.usable_cards(), game.dictionary)
+            option = best_last_word(adapter.usable_cards(), game.dictionary, unsuitable=is_unsuitable)
             options = [option] if option is not None else []
             if option is not None and len(option.cards) > len(adapter.slots):   # more cards than slots
                 best = sorted(adapter.usable_cards(), key=lambda c: (-c.kind.points, c.kind.is_penalty, c.id))
-                options = find_words(best[:len(adapter.slots)], game.dictionary, limit=1)
+                options = find_words(best[:len(adapter.slots)], game.dictionary, limit=1, unsuitable=is_unsuitable)
             answer = "no last word"
         else:
             options = find_words(adapter.usable_cards(), game.dictionary, limit=13, exclude=game.banked_words,
                                  empty_hand_bonus=True)
-            # the demo never lays a word unsuitable for children (the shared offensive-word list)
             options = [o for o in options if 2 <= len(o.cards) <= len(adapter.slots)
                        and not is_unsuitable(o.word)][:3]
             answer = "give up"

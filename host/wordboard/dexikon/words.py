@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -261,12 +261,15 @@ class _Query:
 
 def find_words(cards: Sequence[CardLike], dictionary: WordList, *, limit: int | None = 20,
                exclude: Iterable[str] = (), min_length: int = MIN_WORD_LENGTH,
-               empty_hand_bonus: bool = False) -> list[WordOption]:
+               empty_hand_bonus: bool = False,
+               unsuitable: Callable[[str], bool] | None = None) -> list[WordOption]:
     """The words that some or all of ``cards`` can spell in any order, best first.
 
     ``exclude``: words that may not be spelled (banked words). ``empty_hand_bonus``: the cards are
     a whole hand, so a word using all of them is worth one more point (rulebook phase 5).
-    ``limit=None`` lists every word.
+    ``unsuitable``: a test of words never to be offered (the children's filter,
+    :func:`wordboard.extradiction.wordfilter.is_unsuitable`), skipped before the best ``limit``
+    are counted. ``limit=None`` lists every word.
     """
     kinds = [_kind(c) for c in cards]
     total = len(kinds)
@@ -308,7 +311,7 @@ def find_words(cards: Sequence[CardLike], dictionary: WordList, *, limit: int | 
         if limit is not None and len(best_scores) >= limit and ub < best_scores[0]:
             break
         word = word_of[at]
-        if word in excluded:
+        if word in excluded or (unsuitable is not None and unsuitable(word)):
             continue
         found = _assign(word, kinds, order)
         if found is None:  # pragma: no cover - the index said it was spellable
@@ -326,15 +329,16 @@ def find_words(cards: Sequence[CardLike], dictionary: WordList, *, limit: int | 
     return results if limit is None else results[:limit]
 
 
-def best_last_word(cards: Sequence[CardLike], dictionary: WordList, *,
-                   returns: int | None = None) -> WordOption | None:
+def best_last_word(cards: Sequence[CardLike], dictionary: WordList, *, returns: int | None = None,
+                   unsuitable: Callable[[str], bool] | None = None) -> WordOption | None:
     """The best word all of a player's cards can spell (the rulebook's "last word").
 
     Best for the final score: the word's value plus 2 for each Penalty an end-of-game return
     ("end-return", the B card: "return two cards not used in your last word") can give back,
     so a Penalty is not spent in the word when a B card could return it. ``returns``: how many
     cards can be returned (default: the end-return effects of ``cards``). Exact: for k of the
-    Penalties left out, the best word of the other cards is found (k from 0 to ``returns``)."""
+    Penalties left out, the best word of the other cards is found (k from 0 to ``returns``).
+    ``unsuitable``: words never to be offered, as for :func:`find_words`."""
     kinds = [_kind(c) for c in cards]
     if returns is None:
         returns = sum(k.amount("end-return") for k in kinds)
@@ -343,7 +347,7 @@ def best_last_word(cards: Sequence[CardLike], dictionary: WordList, *,
     for left_out in range(min(returns, len(penalties)) + 1):
         out = set(penalties[len(penalties) - left_out:])
         rest = [c for i, c in enumerate(cards) if i not in out]
-        found = find_words(rest, dictionary, limit=1)
+        found = find_words(rest, dictionary, limit=1, unsuitable=unsuitable)
         if not found:
             continue
         option = found[0]
