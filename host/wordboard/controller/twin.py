@@ -181,8 +181,9 @@ class Table:
                 if path[0] is not None:
                     self._remove(path[0])
                 for square in path[1:-1]:
-                    self.direct.emit(Placed(SensorSquare(*square), self.tag(uid)))
-                    self.direct.emit(Lifted(SensorSquare(*square)))
+                    if self.direct is not None:     # a table seen by the camera alone has no sensor
+                        self.direct.emit(Placed(SensorSquare(*square), self.tag(uid)))
+                        self.direct.emit(Lifted(SensorSquare(*square)))
                 self.put(path[-1], uid)
             self._camera(path[-1])
 
