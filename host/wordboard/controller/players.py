@@ -62,7 +62,7 @@ class TablePlayers:
         self.press_timeout = press_timeout
         self.out = out or (lambda text: None)
         self.plan: Plan | None = None
-        self._planned_for = None
+        self._planned_for: int | None = None
         self._settled = 0                 # moves, decisions and undos the board has committed so far
         self.intended: list = []
         self.outcomes: list[str] = []
@@ -268,10 +268,14 @@ class TablePlayers:
             actions.append((t, lambda: self.table.bump(sorted(self.table.tiles)[:6]), "bump"))
             t += 0.5
         if rng.random() < habits.mistake:
-            wrong = self.wrong_square(intent, rng)
-            if wrong is not None:
-                src, dst = wrong
-                actions.append((t, lambda: (self._move(src, dst), self._note("refused play")), "mistake"))
+            mistake = self.wrong_square(intent, rng)
+            if mistake is not None:
+                src, dst = mistake
+
+                def refused(src: Square = src, dst: Square = dst) -> None:
+                    self._move(src, dst)
+                    self._note("refused play")
+                actions.append((t, refused, "mistake"))
                 t += 0.5
                 plan.fixes = [(t, lambda: self._move(dst, src), "fix")]
         actions.sort(key=lambda a: a[0])

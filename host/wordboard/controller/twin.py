@@ -307,7 +307,7 @@ class TwinCamera:
         if self._camera.shadow_mask is not None:
             light = light * (1 - self._camera.shadow_mask)
         self._light = np.repeat(np.clip(np.round(light * 128), 0, 255).astype(np.uint8)[..., None], 3, axis=2)
-        self._camera.light = None          # the 8-bit copy above is all that is kept
+        self._camera.light = np.empty((0, 0), np.float32)   # the 8-bit copy above is all that is kept
         self._camera.shadow_mask = None
         self._size = (width, height)
         self._marks: dict = {}             # square -> (uid, name): what the table shows
