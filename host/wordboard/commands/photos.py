@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
                              corners_text=args.corners, use_tesseract=not args.no_tesseract,
                              out=lambda text: print(text, flush=True))
     except PhotoProblem as exc:
+        if exc.so_far is None:       # play_photos always sets it; a problem from elsewhere has no game to show
+            raise
         problem, scored = exc, exc.so_far
     game = scored.game
     record = gcg.dumps(game_record(game, lexicon=None if args.lexicon == "none" else args.lexicon,

@@ -194,7 +194,7 @@ class TablePlayers:
                 return
             plan.acted_at = now
         if not plan.actions and self.controller.question is None and now - plan.acted_at >= self.habits.reach \
-                and self._ready_to_press() and (not plan.pressed or now - plan.pressed_at > self.press_timeout):
+                and self._ready_to_press(plan) and (not plan.pressed or now - plan.pressed_at > self.press_timeout):
             plan.pressed = True
             plan.pressed_at = now
             if plan.intent.tiles:
@@ -202,7 +202,8 @@ class TablePlayers:
             else:
                 self.controller.buttons.inject("end-turn", "long")
 
-    def _ready_to_press(self) -> bool:
+    def _ready_to_press(self, plan: Plan) -> bool:
+        """Whether the players, done with ``plan``'s actions, press the button now."""
         return True
 
     def _note(self, what: str) -> None:
