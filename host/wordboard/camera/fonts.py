@@ -150,7 +150,7 @@ class TrueTypeFont:
         (n_instructions,) = struct.unpack_from(">H", self._data, at)
         at += 2 + n_instructions
         n_points = end_points[-1] + 1 if n_contours else 0
-        flags = []
+        flags: list[int] = []
         while len(flags) < n_points:
             flag = self._data[at]
             at += 1
@@ -242,6 +242,8 @@ class GlyphFont:
             return _short_tail_q(_draw_truetype(self.truetype_path, "O", cap_height))
         if self.truetype_path is not None:
             return _draw_truetype(self.truetype_path, letter, cap_height)
+        if self.hershey_face is None:
+            raise ValueError(f"font {self.name!r}: neither a TrueType file nor a Hershey face to draw with")
         return _draw_hershey(self.hershey_face, letter, cap_height, self.hershey_weight * weight)
 
 
