@@ -22,12 +22,13 @@ def read_photo(image, rows: int, cols: int, squares: tuple[str, ...], *, corners
     """Find the grid in ``image`` and read it; :class:`~wordboard.camera.locate.BoardNotFound`
     (a UserError) when the board cannot be found in it."""
     from wordboard.camera.calibration import load_calibration
-    from wordboard.camera.geometry import parse_corners
+    from wordboard.camera.geometry import GridCorners, parse_corners
     from wordboard.camera.locate import locate_board
     from wordboard.camera.markers import detect_corner_markers
     from wordboard.camera.reader import BoardReader
 
-    corners, method = None, None
+    corners: GridCorners | None = None
+    method = ""                   # how the corners were found: set with them
     orientation: Any = "auto"  # markers and given corners say which way up; else the letters do
     detection = None if corners_text else detect_corner_markers(image)
     if corners_text:
