@@ -170,8 +170,9 @@ class TrueTypeFont:
             first = last + 1
         return _Outline(tuple(contours), x_min, y_min, x_max, y_max)
 
-    def _read_coords(self, flags: list[int], at: int, short_bit: int, same_bit: int):
-        values, value = [], 0
+    def _read_coords(self, flags: list[int], at: int, short_bit: int, same_bit: int) -> tuple[list[int], int]:
+        values: list[int] = []
+        value = 0
         for flag in flags:
             if flag & short_bit:
                 delta = self._data[at]

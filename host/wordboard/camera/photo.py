@@ -5,7 +5,10 @@ scan`` (one photo) and ``wordboard photos`` (a game's photos, one after each tur
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -17,7 +20,7 @@ class PhotoReading:
     reading: Any
 
 
-def read_photo(image, rows: int, cols: int, squares: tuple[str, ...], *, corners_text: str | None = None,
+def read_photo(image: np.ndarray, rows: int, cols: int, squares: tuple[str, ...], *, corners_text: str | None = None,
                handwritten: bool = False, use_tesseract: bool = True) -> PhotoReading:
     """Find the grid in ``image`` and read it; :class:`~wordboard.camera.locate.BoardNotFound`
     (a UserError) when the board cannot be found in it."""
