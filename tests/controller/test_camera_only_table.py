@@ -6,6 +6,7 @@ reading fares is measured in bench/ (issue: camera-only play)."""
 from __future__ import annotations
 
 from wordboard.controller.session import SessionConfig, open_session
+from wordboard.controller.twin import Table
 
 
 def test_a_whole_game_with_the_camera_alone(tmp_path):
@@ -89,3 +90,13 @@ def test_a_hand_over_the_board_holds_the_turn_and_is_never_read_as_a_move(tmp_pa
     assert "something is between the camera and the board (a hand?): the game waits" in said
     assert "the table is seen again: the game goes on" in said
     assert waiting_borders and all(r > g > b == 0 for corner in waiting_borders for r, g, b in corner)
+
+
+def test_a_tile_slid_across_a_table_the_camera_alone_sees_ends_on_its_last_square():
+    # The table has no sensor to tell of the squares the tile crosses on the way (the slide used
+    # to call the absent sensor for them: found by mypy, issue 17).
+    table = Table(3, 3)
+    uid = table.new_tile("A")
+    table.put((0, 0), uid)
+    table.slide(uid, [(0, 0), (0, 1), (0, 2)])
+    assert table.tiles == {(0, 2): (uid, "A")}

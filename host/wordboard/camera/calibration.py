@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -40,7 +41,7 @@ class CameraCalibration:
     orientation: int = 0
     orientation_from: str = "corners"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "format": _FORMAT,
             "edition": self.edition,
@@ -54,7 +55,7 @@ class CameraCalibration:
         }
 
     @classmethod
-    def from_json(cls, data: dict, path: Path | str = CALIBRATION_FILE) -> CameraCalibration:
+    def from_json(cls, data: dict[str, Any], path: Path | str = CALIBRATION_FILE) -> CameraCalibration:
         try:
             if data.get("format") != _FORMAT:
                 raise DataFileError(path, None, f"unknown calibration format {data.get('format')!r}")

@@ -93,7 +93,7 @@ def _import_picamera2():
     (numpy 2 from pip over Bookworm's 1.24) breaks its compiled helpers (simplejpeg, "numpy.dtype
     size changed"), which raise ValueError rather than ImportError."""
     try:
-        from picamera2 import Picamera2  # type: ignore[import-not-found]
+        from picamera2 import Picamera2
     except ImportError as exc:
         if getattr(exc, "name", None) == "picamera2":
             raise CaptureError(

@@ -17,11 +17,13 @@ import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
-from fontTools.pens.basePen import BasePen
+from fontTools.pens.basePen import decomposeQuadraticSegment, decomposeSuperBezierSegment
 from fontTools.pens.boundsPen import ControlBoundsPen
+from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -69,39 +71,55 @@ class _Outline:
     y_max: float
 
 
-class _PolygonPen(BasePen):
-    """A fontTools pen that flattens a glyph's contours into closed polylines: each quadratic
-    (TrueType) or cubic (CFF) curve becomes ``steps`` straight segments."""
+Point = tuple[float, float]
 
-    def __init__(self, glyph_set: object, steps: int = 6) -> None:
-        super().__init__(glyph_set)
+
+class _PolygonPen:
+    """A fontTools segment pen that flattens a glyph's contours into closed polylines: each
+    quadratic (TrueType) or cubic (CFF) curve becomes ``steps`` straight segments. Curves of
+    several off-curve points are split as fontTools' own ``BasePen`` splits them."""
+
+    def __init__(self, glyph_set: Any, steps: int = 6) -> None:
+        self.glyph_set = glyph_set
         self.contours: list[np.ndarray] = []
         self._points: list[np.ndarray] = []
         self._t = np.linspace(0, 1, steps + 1)[1:, None]
 
-    def _moveTo(self, pt: tuple[float, float]) -> None:
+    def moveTo(self, pt: Point) -> None:
         self._points = [np.array(pt, dtype=float)]
 
-    def _lineTo(self, pt: tuple[float, float]) -> None:
+    def lineTo(self, pt: Point) -> None:
         self._points.append(np.array(pt, dtype=float))
 
-    def _qCurveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float]) -> None:
-        a, control, b, t = self._points[-1], np.array(pt1, float), np.array(pt2, float), self._t
-        self._points.extend((1 - t) ** 2 * a + 2 * (1 - t) * t * control + t**2 * b)
+    def qCurveTo(self, *points: Point | None) -> None:
+        if points[-1] is None:                  # a contour of off-curve points only: it starts
+            first, last = points[0], points[-2]  # half-way between its last and first points
+            assert first is not None and last is not None
+            start = (0.5 * (last[0] + first[0]), 0.5 * (last[1] + first[1]))
+            self.moveTo(start)
+            points = points[:-1] + (start,)
+        for control, end in decomposeQuadraticSegment(points):
+            a, c, b, t = self._points[-1], np.array(control, float), np.array(end, float), self._t
+            self._points.extend((1 - t) ** 2 * a + 2 * (1 - t) * t * c + t**2 * b)
 
-    def _curveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float], pt3: tuple[float, float]) -> None:
-        a, c1, c2, b, t = (self._points[-1], np.array(pt1, float), np.array(pt2, float), np.array(pt3, float),
-                           self._t)
-        self._points.extend((1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * c1 + 3 * (1 - t) * t**2 * c2 + t**3 * b)
+    def curveTo(self, *points: Point) -> None:
+        for c1, c2, end in decomposeSuperBezierSegment(points) if len(points) > 3 else [points]:
+            a, p1, p2, b, t = (self._points[-1], np.array(c1, float), np.array(c2, float), np.array(end, float),
+                               self._t)
+            self._points.extend((1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t**2 * p2 + t**3 * b)
 
-    def _closePath(self) -> None:
+    def closePath(self) -> None:
         if self._points:
             if not np.array_equal(self._points[-1], self._points[0]):
                 self._points.append(self._points[0])  # closed, as TrueType contours are
             self.contours.append(np.array(self._points, dtype=float))
         self._points = []
 
-    _endPath = _closePath
+    endPath = closePath
+
+    def addComponent(self, glyph_name: str, transformation: tuple[float, ...]) -> None:
+        """A composite glyph's part: the component's outline, moved as the glyph says."""
+        self.glyph_set[glyph_name].draw(TransformPen(self, transformation))
 
 
 class OutlineFont:
@@ -178,6 +196,8 @@ class GlyphFont:
             return _short_tail_q(_draw_truetype(self.truetype_path, "O", cap_height))
         if self.truetype_path is not None:
             return _draw_truetype(self.truetype_path, letter, cap_height)
+        if self.hershey_face is None:
+            raise ValueError(f"font {self.name!r}: neither a TrueType file nor a Hershey face to draw with")
         return _draw_hershey(self.hershey_face, letter, cap_height, self.hershey_weight * weight)
 
 

@@ -34,7 +34,8 @@ class GridCorners:
     @classmethod
     def from_array(cls, points) -> GridCorners:
         pts = np.asarray(points, dtype=float).reshape(4, 2)
-        return cls(*(tuple(float(v) for v in p) for p in pts))
+        top_left, top_right, bottom_right, bottom_left = ((float(x), float(y)) for x, y in pts)
+        return cls(top_left, top_right, bottom_right, bottom_left)
 
     def to_list(self) -> list[list[float]]:
         return [[round(x, 2), round(y, 2)] for x, y in self.as_array().tolist()]
@@ -234,7 +235,7 @@ class BentGridWarp(GridWarp):
     def grid_lines_in_image(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         w, h = self.size
         steps = np.linspace(0.0, 1.0, 2 * max(self.rows, self.cols) + 1)
-        segs = []
+        segs: list[tuple[tuple[float, float], tuple[float, float]]] = []
         lines = [np.stack([steps * w, np.full_like(steps, r * self.cell)], 1) for r in range(self.rows + 1)]
         lines += [np.stack([np.full_like(steps, c * self.cell), steps * h], 1) for c in range(self.cols + 1)]
         for line in lines:
@@ -264,8 +265,15 @@ class TurnedWarp(GridWarp):
     square ``(0, 0)`` is the players' top-left square. ``rows`` and ``cols`` are the turned
     grid's, ``corners`` its corners from its own top-left."""
 
-    inner: GridWarp | None = None
+    inner: GridWarp | None = None   # always given: a default only because ``cell`` has one
     turns: int = 0
+
+    @property
+    def _turned(self) -> GridWarp:
+        """The warp this one turns (``inner``)."""
+        if self.inner is None:
+            raise TypeError("TurnedWarp needs the warp it turns (inner)")
+        return self.inner
 
     @classmethod
     def of(cls, inner: GridWarp, turns: int) -> GridWarp:
@@ -279,27 +287,27 @@ class TurnedWarp(GridWarp):
         return cls(turn_corners(inner.corners, turns), rows, cols, inner.cell, inner, turns)
 
     def straighten(self, image: np.ndarray) -> np.ndarray:
-        return np.ascontiguousarray(np.rot90(self.inner.straighten(image), self.turns))
+        return np.ascontiguousarray(np.rot90(self._turned.straighten(image), self.turns))
 
     def padded(self, image: np.ndarray, margin: int | None = None) -> np.ndarray:
-        return np.ascontiguousarray(np.rot90(self.inner.padded(image, margin), self.turns))
+        return np.ascontiguousarray(np.rot90(self._turned.padded(image, margin), self.turns))
 
     def straighten_padded(self, padded: np.ndarray) -> np.ndarray:
         inner_padded = np.rot90(padded, -self.turns)
-        return np.ascontiguousarray(np.rot90(self.inner.straighten_padded(inner_padded), self.turns))
+        return np.ascontiguousarray(np.rot90(self._turned.straighten_padded(inner_padded), self.turns))
 
     def square_centre_in_image(self, row: int, col: int) -> tuple[float, float]:
         r, c = turn_square(row, col, self.rows, self.cols, -self.turns)
-        return self.inner.square_centre_in_image(r, c)
+        return self._turned.square_centre_in_image(r, c)
 
     def square_of_image_point(self, x: float, y: float) -> tuple[int, int] | None:
-        square = self.inner.square_of_image_point(x, y)
+        square = self._turned.square_of_image_point(x, y)
         if square is None:
             return None
-        return turn_square(square[0], square[1], self.inner.rows, self.inner.cols, self.turns)
+        return turn_square(square[0], square[1], self._turned.rows, self._turned.cols, self.turns)
 
     def grid_lines_in_image(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-        return self.inner.grid_lines_in_image()
+        return self._turned.grid_lines_in_image()
 
 
 def _median(values: np.ndarray, axis: int) -> np.ndarray:

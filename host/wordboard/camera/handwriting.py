@@ -18,7 +18,8 @@ import numpy as np
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def _arc(cx: float, cy: float, rx: float, ry: float, start_deg: float, end_deg: float, n: int = 12):
+def _arc(cx: float, cy: float, rx: float, ry: float, start_deg: float, end_deg: float,
+         n: int = 12) -> list[tuple[float, float]]:
     t = np.radians(np.linspace(start_deg, end_deg, n))
     return [(cx + rx * np.cos(a), cy + ry * np.sin(a)) for a in t]
 

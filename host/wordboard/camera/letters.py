@@ -18,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from wordboard.camera.fonts import LETTERS, available_fonts
+from wordboard.camera.fonts import LETTERS, GlyphFont, available_fonts
 from wordboard.camera.squares import Glyph, find_glyph
 from wordboard.paths import cache_dir, write_atomically
 
@@ -282,7 +282,9 @@ class LetterClassifier:
 
         # Not compressed: read at every start-up, and reading is faster than inflating.
         buffer = io.BytesIO()
-        np.savez(buffer, features=self._features, labels=self._labels, kind=self.kind, **self.derived_arrays())
+        # allow_pickle given (its default) so that mypy does not take an array's name for it.
+        np.savez(buffer, allow_pickle=True, features=self._features, labels=self._labels, kind=self.kind,
+                 **self.derived_arrays())
         write_atomically(path, buffer.getvalue())
 
 
@@ -348,6 +350,7 @@ def training_glyphs(kind: str, fonts: tuple[str, ...], per_letter_per_font: int 
     rng = np.random.default_rng(seed)
     glyphs: list[Glyph] = []
     labels: list[int] = []
+    jobs: list[tuple[int, GlyphFont | None]]       # (letter, font; None: handwritten)
     if kind == TILES:
         font_objs = [f for f in available_fonts() if f.name in fonts]
         jobs = [(li, f) for li in range(26) for f in font_objs for _ in range(per_letter_per_font)]

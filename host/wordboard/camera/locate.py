@@ -144,7 +144,7 @@ def _locate(image: np.ndarray, grey: np.ndarray, detection, rows: int, cols: int
             "could not find the board: no corner markers and no clear grid; "
             "give the grid's corners with --corners or run 'wordboard calibrate'"
         )
-    if not found.believable:
+    if found.line_support is not None and not found.believable:     # not believable: its lines' share is known
         share = f"only {100 * found.line_support:.0f}% of the grid's lines match the picture"
         if not found.board_in_view:
             raise BoardNotInView(
@@ -288,7 +288,7 @@ def fit_periodic_lines(profile: np.ndarray, n_cells: int, min_fraction: float = 
     padded = np.concatenate([np.zeros(pad, np.float32), fine, np.zeros(pad + 1, np.float32)])
     stride = 2  # samples between starts (half a pixel)
 
-    def lines_at(offsets: np.ndarray, count: int) -> np.ndarray:
+    def lines_at(offsets: np.ndarray | list[int], count: int) -> np.ndarray:
         """Mean profile over lines at ``offsets`` (samples after the start), for ``count`` starts."""
         total = np.zeros(count, np.float32)
         for o in offsets:
@@ -392,7 +392,7 @@ def _shift_by_premiums(image: np.ndarray, from_straight: np.ndarray, side: int, 
     if max(scores.values(), default=0.0) <= 0.8:
         try_shifts(m)
     here = scores.get((0, 0), 0.0)
-    best = max(scores, key=scores.get, default=(0, 0))
+    best = max(scores, key=lambda shift: scores[shift], default=(0, 0))
     if best != (0, 0) and scores[best] > 0.8 and scores[best] > here + 0.15:
         return x0 + best[0] * xp, y0 + best[1] * yp, scores[best]
     return x0, y0, here
@@ -431,8 +431,8 @@ def find_grid_from_lines(image: np.ndarray, rows: int, cols: int, work_size: int
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
     to_straight = cv2.getPerspectiveTransform(outline, target)
     found = _grid_in_straightened(image, small, scale, to_straight, side, rows, cols, premium, in_view)
-    if found is not None and found.line_support >= GOOD_LINE_SUPPORT:
-        return found
+    if found is not None and found.line_support is not None and found.line_support >= GOOD_LINE_SUPPORT:
+        return found                 # (a grid found from the lines always has its line_support)
     from_lines = _grid_from_line_directions(image, small, scale, side, rows, cols, premium, in_view)
     if from_lines is not None and (found is None or _grid_evidence(from_lines) > _grid_evidence(found)):
         return from_lines

@@ -18,6 +18,7 @@ player sees the board. :func:`render_marker_sheet` draws a page to print and cut
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -84,7 +85,7 @@ def _detect(gray: np.ndarray) -> tuple[list[np.ndarray], np.ndarray | None]:
 QUICK_PASS_MAX_SIDE = 2100
 
 
-def _quick_pass(gray: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray | None]:
+def _quick_pass(gray: np.ndarray) -> tuple[Sequence[np.ndarray], np.ndarray | None]:
     """The quick detector; on a big picture (an 8-megapixel photo) it looks at a copy half the
     size, where the markers are still dozens of pixels wide, and the corners it finds are then
     refined on the full picture: a quarter of the pixels to threshold and trace."""

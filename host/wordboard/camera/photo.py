@@ -5,7 +5,10 @@ scan`` (one photo) and ``wordboard photos`` (a game's photos, one after each tur
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -17,17 +20,18 @@ class PhotoReading:
     reading: Any
 
 
-def read_photo(image, rows: int, cols: int, squares: tuple[str, ...], *, corners_text: str | None = None,
+def read_photo(image: np.ndarray, rows: int, cols: int, squares: tuple[str, ...], *, corners_text: str | None = None,
                handwritten: bool = False, use_tesseract: bool = True) -> PhotoReading:
     """Find the grid in ``image`` and read it; :class:`~wordboard.camera.locate.BoardNotFound`
     (a UserError) when the board cannot be found in it."""
     from wordboard.camera.calibration import load_calibration
-    from wordboard.camera.geometry import parse_corners
+    from wordboard.camera.geometry import GridCorners, parse_corners
     from wordboard.camera.locate import locate_board
     from wordboard.camera.markers import detect_corner_markers
     from wordboard.camera.reader import BoardReader
 
-    corners, method = None, None
+    corners: GridCorners | None = None
+    method = ""                   # how the corners were found: set with them
     orientation: Any = "auto"  # markers and given corners say which way up; else the letters do
     detection = None if corners_text else detect_corner_markers(image)
     if corners_text:

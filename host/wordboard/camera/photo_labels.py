@@ -79,7 +79,9 @@ def read_hand_labels(path: Path) -> list[HandLabelledPhoto]:
     """The photos and tiles of a hand-made label file: ``photo NAME``, then ``tile X Y LETTER``
     lines (``?`` for a blank tile), an optional ``up X,Y X,Y X,Y X,Y`` line, or ``empty``; ``#`` starts a comment."""
     photos: list[HandLabelledPhoto] = []
-    name, up, tiles = None, None, []
+    name: str | None = None
+    up: tuple[tuple[float, float], ...] | None = None
+    tiles: list[TileBox] = []
 
     def flush() -> None:
         if name is not None:

@@ -287,7 +287,8 @@ class BoardReader:
             raise ValueError("only a square board can lie turned by a quarter turn")
         self.orientation = orientation
         self.premium = premium  # the edition's squares, for finding the grid (see locate_board)
-        self._kinds: tuple[str, ...] | None | bool = False  # see _premium_kinds; False: not worked out yet
+        self._kinds: tuple[str, ...] | None = None  # see _premium_kinds
+        self._kinds_worked_out = False
         self._fixed_corners = corners
         # For read_at() and update(): the given corners, turned if the orientation says so.
         self._location: BoardLocation | None = (
@@ -377,7 +378,7 @@ class BoardReader:
         if not glyphs:
             return 0, FROM_DEFAULT
         scores = self.classifier.turn_scores(glyphs, (0, 1, 2, 3) if self.rows == self.cols else (0, 2))
-        best = max(scores, key=scores.get)
+        best = max(scores, key=lambda turns: scores[turns])
         runner_up = max(v for k, v in scores.items() if k != best)
         if scores[best] - runner_up < _TURN_MARGIN:
             return 0, FROM_DEFAULT
@@ -657,9 +658,9 @@ class BoardReader:
     def _premium_kinds(self) -> tuple[str, ...] | None:
         """The premium layout (one string per row; ``*`` counts as a double word) if it reads the
         same every way up, so it holds whichever way the board lies; else None."""
-        if self._kinds is False:
+        if not self._kinds_worked_out:
             layout = self.premium or standard_premiums(self.rows, self.cols)
-            self._kinds = None
+            self._kinds_worked_out = True
             if layout is not None and len(layout) == self.rows and all(len(row) == self.cols for row in layout):
                 grid = np.array([list(row.replace("*", "D")) for row in layout])
                 if grid.shape[0] == grid.shape[1] and all(np.array_equal(np.rot90(grid, k), grid) for k in (1, 2, 3)):
@@ -826,7 +827,7 @@ class BoardReader:
                 warp, canonical = self._straighten(relocated, frame, relocated.padded)
         self.last_canonical = canonical
         if self.lost:
-            return self._occluded_reading()   # a grid that is not where the board is reads nothing
+            return self._occluded_reading(self._location)   # a grid that is not where the board is reads nothing
         signatures = square_signatures(canonical, self.rows, self.cols)
         # A tile of the paper's grey but not its colour (a blank on a plain square) hardly
         # changes the grey thumbnail: a 2x2 colour one per square sees it.
@@ -857,7 +858,7 @@ class BoardReader:
                         self._move_to(moved)
                         return self.update(frame)
                 if self.occlusion_patience is None or self._occluded_frames < self.occlusion_patience:
-                    return self._occluded_reading()
+                    return self._occluded_reading(self._location)
                 # the same for this many frames: the light changed (a lamp, someone leaning over),
                 # or something lies still on the board; its squares are read again as they are
         self._occluded_frames = 0
@@ -992,7 +993,7 @@ class BoardReader:
         weight: dict[str, float] = {}
         for v in votes:
             weight[v.symbol] = weight.get(v.symbol, 0.0) + max(v.confidence, 0.05)
-        symbol = max(weight, key=weight.get)
+        symbol = max(weight, key=lambda s: weight[s])
         mine = [v for v in votes if v.symbol == symbol]
         share = weight[symbol] / sum(weight.values())
         conf = share * sum(v.confidence for v in mine) / len(mine)
@@ -1016,10 +1017,11 @@ class BoardReader:
                 return True
         return False
 
-    def _occluded_reading(self) -> BoardReading:
+    def _occluded_reading(self, location: BoardLocation) -> BoardReading:
+        """The board as last read, marked occluded (``location``: where the board is believed)."""
         if self._last is None:
             empty = tuple(tuple(SquareReading(EMPTY, 0.0, COLOUR) for _ in range(self.cols)) for _ in range(self.rows))
-            return BoardReading(empty, self._location.corners, self._location.method, occluded=True)
+            return BoardReading(empty, location.corners, location.method, occluded=True)
         last = self._last
         return BoardReading(last.squares, last.corners, last.method, occluded=True, reread=0)
 

@@ -193,7 +193,8 @@ def _make_camera(rows: int, cols: int, style: SceneStyle, seed: int) -> _Camera:
     table = np.clip(table_colour[None, None, :] + grain[..., None] * 12, 0, 255).astype(np.uint8)
     fonts = _choose_fonts(style)
     font = fonts[int(rng.integers(len(fonts)))]
-    tint = tuple(int(v) for v in np.array([200, 225, 235]) + rng.uniform(-20, 15, 3))
+    blue, green, red = (int(v) for v in np.array([200, 225, 235]) + rng.uniform(-20, 15, 3))
+    tint = (blue, green, red)
     if style.clutter:
         _draw_clutter(table, corners, style.clutter, _scene_rng(seed, "clutter"))
     if style.tile_wood == "varied":
@@ -260,7 +261,7 @@ def _draw_tile(board: np.ndarray, x0: int, y0: int, cell: int, symbol: str, font
     cx = x0 + cell / 2 + rng.uniform(-0.04, 0.04) * cell
     cy = y0 + cell / 2 + rng.uniform(-0.04, 0.04) * cell
     angle = rng.uniform(-4, 4)
-    tile = np.zeros((cell * 2, cell * 2, 3), np.uint8)
+    tile: np.ndarray = np.zeros((cell * 2, cell * 2, 3), np.uint8)
     wood = np.array(wood_colour, float) + rng.uniform(-10, 10, 3)
     s0, s1 = int(cell - size / 2), int(cell + size / 2)
     tile[s0:s1, s0:s1] = wood
@@ -423,8 +424,8 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
             if marker_id in style.missing_markers:
                 continue
             mx, my = origins[marker_id]
-            paper = board[max(0, my - quiet) : my + side + quiet, max(0, mx - quiet) : mx + side + quiet]
-            paper[:] = (250, 250, 250)
+            sticker = board[max(0, my - quiet) : my + side + quiet, max(0, mx - quiet) : mx + side + quiet]
+            sticker[:] = (250, 250, 250)
             board[my : my + side, mx : mx + side] = cv2.cvtColor(marker_image(marker_id, side), cv2.COLOR_GRAY2BGR)
         # The stickers lie on top of the board: each one's white border hides the grid lines for
         # a fifth of a square from the grid's corner, as a real sticker does.
@@ -457,8 +458,7 @@ def _draw_hand(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator,
     side = float(np.linalg.norm(corners[1] - corners[0]))
     edge = rng.integers(4)
     t = rng.uniform(0.2, 0.8)
-    start = [(t * w, h + 50), (t * w, -50), (-50, t * h), (w + 50, t * h)][edge]
-    start = np.array(start)
+    start = np.array([(t * w, h + 50), (t * w, -50), (-50, t * h), (w + 50, t * h)][edge])
     far_side = [corners[0] * 0.5 + corners[1] * 0.5, corners[2] * 0.5 + corners[3] * 0.5,
                 corners[1] * 0.5 + corners[2] * 0.5, corners[0] * 0.5 + corners[3] * 0.5][edge]
     near = start + (far_side - start) * 0.1
@@ -472,7 +472,7 @@ def _draw_hand(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator,
                     tip + direction * side * 0.06, tip - normal * palm_w * 0.4, wrist - normal * palm_w / 2,
                     start - normal * arm_w / 2], np.int32)
     skin = np.array(_SKIN_TONES[int(rng.integers(len(_SKIN_TONES)))], float)
-    mask = np.zeros((h, w), np.float32)
+    mask: np.ndarray = np.zeros((h, w), np.float32)
     cv2.fillPoly(mask, [arm], 1.0)
     for f in range(4):  # fingers
         base = tip + normal * palm_w * (0.3 - 0.2 * f)
@@ -481,7 +481,8 @@ def _draw_hand(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator,
     mask = cv2.GaussianBlur(mask, (0, 0), 1.5)
     shadow = cv2.GaussianBlur(np.roll(mask, (int(side * 0.04), int(side * 0.03)), (0, 1)), (0, 0), side * 0.02)
     img = image.astype(np.float32) * (1 - 0.45 * shadow[..., None])
-    shade = 0.8 + 0.3 * cv2.GaussianBlur(rng.uniform(0, 1, (h // 16 + 1, w // 16 + 1)).astype(np.float32), (0, 0), 2)
+    shade: np.ndarray = 0.8 + 0.3 * cv2.GaussianBlur(rng.uniform(0, 1, (h // 16 + 1, w // 16 + 1)).astype(np.float32),
+                                                     (0, 0), 2)
     shade = cv2.resize(shade, (w, h))
     arm_img = skin[None, None, :] * shade[..., None]
     image[:] = np.clip(img * (1 - mask[..., None]) + arm_img * mask[..., None], 0, 255).astype(np.uint8)

@@ -4,9 +4,15 @@ each turn, and write its game record (see :mod:`wordboard.crossword.photogame`).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+from wordboard.commands import Subparsers
+
+if TYPE_CHECKING:
+    from wordboard.rules import Square
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "photos", help="score a game from photos taken after each turn, and write its record",
         description="Play the turns that photos of the board show, one photo after each turn (files, "
@@ -32,11 +38,11 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def _blanks(items: list[str]):
+def _blanks(items: list[str]) -> dict[tuple[str, Square], str]:
     from wordboard.errors import UserError
     from wordboard.rules import Square
 
-    out = {}
+    out: dict[tuple[str, Square], str] = {}
     for item in items:
         photo, _, rest = item.rpartition(":")
         square, eq, letter = rest.partition("=")
@@ -68,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
                              corners_text=args.corners, use_tesseract=not args.no_tesseract,
                              out=lambda text: print(text, flush=True))
     except PhotoProblem as exc:
+        if exc.so_far is None:       # play_photos always sets it; a problem from elsewhere has no game to show
+            raise
         problem, scored = exc, exc.so_far
     game = scored.game
     record = gcg.dumps(game_record(game, lexicon=None if args.lexicon == "none" else args.lexicon,

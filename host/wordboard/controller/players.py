@@ -63,7 +63,7 @@ class TablePlayers:
         self.press_timeout = press_timeout
         self.out = out or (lambda text: None)
         self.plan: Plan | None = None
-        self._planned_for = None
+        self._planned_for: int | None = None
         self._settled = 0                 # moves, decisions and undos the board has committed so far
         self.intended: list = []
         self.outcomes: list[str] = []
@@ -209,7 +209,7 @@ class TablePlayers:
                 return
             plan.acted_at = now
         if not plan.actions and self.controller.question is None and now - plan.acted_at >= self.habits.reach \
-                and self._ready_to_press() and (not plan.pressed or now - plan.pressed_at > self.press_timeout):
+                and self._ready_to_press(plan) and (not plan.pressed or now - plan.pressed_at > self.press_timeout):
             plan.pressed = True
             plan.pressed_at = now
             if plan.intent.tiles:
@@ -217,7 +217,8 @@ class TablePlayers:
             else:
                 self.controller.buttons.inject("end-turn", "long")
 
-    def _ready_to_press(self) -> bool:
+    def _ready_to_press(self, plan: Plan) -> bool:
+        """Whether the players, done with ``plan``'s actions, press the button now."""
         return True
 
     def _note(self, what: str) -> None:
@@ -283,10 +284,14 @@ class TablePlayers:
             actions.append((t, lambda: self.table.bump(sorted(self.table.tiles)[:6]), "bump"))
             t += 0.5
         if rng.random() < habits.mistake:
-            wrong = self.wrong_square(intent, rng)
-            if wrong is not None:
-                src, dst = wrong
-                actions.append((t, lambda: (self._move(src, dst), self._note("refused play")), "mistake"))
+            mistake = self.wrong_square(intent, rng)
+            if mistake is not None:
+                src, dst = mistake
+
+                def refused(src: Square = src, dst: Square = dst) -> None:
+                    self._move(src, dst)
+                    self._note("refused play")
+                actions.append((t, refused, "mistake"))
                 t += 0.5
                 plan.fixes = [(t, lambda: self._move(dst, src), "fix")]
         actions.sort(key=lambda a: a[0])

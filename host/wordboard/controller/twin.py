@@ -192,8 +192,9 @@ class Table:
                 if path[0] is not None:
                     self._remove(path[0])
                 for square in path[1:-1]:
-                    self.direct.emit(Placed(SensorSquare(*square), self.tag(uid)))
-                    self.direct.emit(Lifted(SensorSquare(*square)))
+                    if self.direct is not None:     # a table seen by the camera alone has no sensor
+                        self.direct.emit(Placed(SensorSquare(*square), self.tag(uid)))
+                        self.direct.emit(Lifted(SensorSquare(*square)))
                 self.put(path[-1], uid)
             self._camera(path[-1])
 
@@ -317,7 +318,7 @@ class TwinCamera:
         if self._camera.shadow_mask is not None:
             light = light * (1 - self._camera.shadow_mask)
         self._light = np.repeat(np.clip(np.round(light * 128), 0, 255).astype(np.uint8)[..., None], 3, axis=2)
-        self._camera.light = None          # the 8-bit copy above is all that is kept
+        self._camera.light = np.empty((0, 0), np.float32)   # the 8-bit copy above is all that is kept
         self._camera.shadow_mask = None
         self._size = (width, height)
         self._marks: dict = {}             # square -> (uid, name): what the table shows

@@ -62,7 +62,7 @@ class TableEyes:
         self.table = table
         self.doubt = doubt
         self.seed = seed
-        self._last = None
+        self._last: tuple | None = None
 
     def changed(self) -> bool:
         state = tuple(sorted((sq, uid) for sq, (uid, _) in self.table.tiles.items()))

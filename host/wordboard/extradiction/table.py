@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
 from wordboard.controller.boardgames import GUESS, GUESS_HEARD, HEARD_RIGHT, HEARD_WRONG
-from wordboard.controller.players import Intent, TablePlayers
+from wordboard.controller.players import Intent, Plan, TablePlayers
 from wordboard.controller.tracking import square_names
 
 LETTERS = tuple(string.ascii_uppercase)
@@ -450,8 +450,11 @@ class ExtradictionPlayers(TablePlayers):
                 continue
             self.table.take(square)
             self._note("written again")
-            plan.actions.append((self.controller.clock() + 4.0,
-                                 lambda s=square, n=found[1]: s in self.table.tiles or self._write(s, n), "rewrite"))
+
+            def rewrite(s: tuple[int, int] = square, n: str = found[1]) -> None:
+                if s not in self.table.tiles:
+                    self._write(s, n)
+            plan.actions.append((self.controller.clock() + 4.0, rewrite, "rewrite"))
         if plan is not None:
             plan.actions.sort(key=lambda a: a[0])
 
@@ -498,10 +501,9 @@ class ExtradictionPlayers(TablePlayers):
         self._waiting_since = None
         self._rewrites = 0
 
-    def _ready_to_press(self) -> bool:
+    def _ready_to_press(self, plan: Plan) -> bool:
         """The child waits until the LEDs show that the camera has seen every letter written; a
         letter that stays dark is written again (twice at most), then the child presses anyway."""
-        plan = self.plan
         now = self.controller.clock()
         if now - self._written_at < 4.0:
             return False             # a letter just written again: let the board look at it
