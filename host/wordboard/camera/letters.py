@@ -293,30 +293,27 @@ def _training_key(kind: str, fonts: tuple[str, ...]) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:12]
 
 
-def load_classifier(kind: str = TILES, fonts: tuple[str, ...] | None = None, use_cache: bool = True) -> LetterClassifier:
+def load_classifier(kind: str = TILES, fonts: tuple[str, ...] | None = None, use_cache: bool = True,
+                    own_handwriting: bool = True) -> LetterClassifier:
     """The classifier for printed tiles or handwritten letters, trained now or read from the cache.
 
     ``fonts`` restricts tile training to those font names (to measure how it copes with a font it
-    has never seen); by default every available font is used.
+    has never seen); by default every available font is used. Handwriting also learns from the
+    owner's own samples (``wordboard handwriting learn``), unless ``own_handwriting`` is False.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown classifier kind {kind!r}; expected one of {KINDS}")
     if fonts is None:
         fonts = tuple(f.name for f in available_fonts())
     key = _training_key(kind, fonts if kind == TILES else ())
+    if kind == HANDWRITTEN and own_handwriting:
+        own = _with_own_handwriting(key, use_cache)
+        if own is not None:
+            return own
     path = cache_dir() / f"letters-{kind}-{key}.npz"
-    if use_cache and path.exists():
-        try:
-            with np.load(path) as data:
-                features, labels = data["features"], data["labels"]
-                if all(name in data for name in _DERIVED):
-                    derived = {name: data[name] for name in _DERIVED}
-                    return LetterClassifier(features, labels, kind, derived=derived)
-            classifier = LetterClassifier(features, labels, kind)  # a cache from before they were kept
-            _save_quietly(classifier, path)
-            return classifier
-        except (OSError, ValueError, KeyError):
-            pass  # a damaged cache is rebuilt below
+    cached = _read_cached(path, kind) if use_cache else None
+    if cached is not None:
+        return cached
     from wordboard.progress import ProgressLine
 
     what = "printed tiles" if kind == TILES else "handwriting"
@@ -325,6 +322,50 @@ def load_classifier(kind: str = TILES, fonts: tuple[str, ...] | None = None, use
     features = glyph_features(glyphs)
     classifier = LetterClassifier(features, labels, kind)
     if use_cache:
+        _save_quietly(classifier, path)
+    return classifier
+
+
+def _read_cached(path: Path, kind: str) -> LetterClassifier | None:
+    """A classifier from its cache file, or None (none there, or damaged: it is rebuilt)."""
+    if not path.exists():
+        return None
+    try:
+        with np.load(path) as data:
+            features, labels = data["features"], data["labels"]
+            if all(name in data for name in _DERIVED):
+                derived = {name: data[name] for name in _DERIVED}
+                return LetterClassifier(features, labels, kind, derived=derived)
+        classifier = LetterClassifier(features, labels, kind)  # a cache from before they were kept
+        _save_quietly(classifier, path)
+        return classifier
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def _with_own_handwriting(key: str, use_cache: bool) -> LetterClassifier | None:
+    """The handwriting classifier trained on the synthetic letters and the owner's own samples
+    (see :mod:`wordboard.camera.handwriting_samples`), or None when there are no samples."""
+    from wordboard.camera.handwriting_samples import load_samples, sample_features, samples_key
+
+    own = samples_key()
+    if not own:
+        return None
+    path = cache_dir() / f"letters-{HANDWRITTEN}-{key}-own-{own}.npz"
+    cached = _read_cached(path, HANDWRITTEN) if use_cache else None
+    if cached is not None:
+        return cached
+    synthetic = load_classifier(HANDWRITTEN, use_cache=use_cache, own_handwriting=False)
+    squares, labels = load_samples()
+    features, learnt = sample_features(squares, labels)
+    if not len(learnt):
+        return synthetic
+    classifier = LetterClassifier(np.concatenate([synthetic._features, features.astype(np.float32)]),
+                                  np.concatenate([synthetic._labels, learnt]), HANDWRITTEN)
+    if use_cache:
+        for older in path.parent.glob(f"letters-{HANDWRITTEN}-{key}-own-*.npz"):   # samples since changed
+            if older != path:
+                older.unlink(missing_ok=True)
         _save_quietly(classifier, path)
     return classifier
 

@@ -24,6 +24,17 @@ def read_photo(image: np.ndarray, rows: int, cols: int, squares: tuple[str, ...]
                handwritten: bool = False, use_tesseract: bool = True) -> PhotoReading:
     """Find the grid in ``image`` and read it; :class:`~wordboard.camera.locate.BoardNotFound`
     (a UserError) when the board cannot be found in it."""
+    reader, corners, method = photo_reader(image, rows, cols, squares, corners_text=corners_text,
+                                           handwritten=handwritten, use_tesseract=use_tesseract)
+    return PhotoReading(corners, method, reader.read(image))
+
+
+def photo_reader(image: np.ndarray, rows: int, cols: int, squares: tuple[str, ...], *,
+                 corners_text: str | None = None, handwritten: bool = False,
+                 use_tesseract: bool = True) -> tuple[Any, Any, str]:
+    """``(reader, corners, method)``: a :class:`~wordboard.camera.reader.BoardReader` for the grid
+    found in ``image`` (corner markers, given corners, the saved calibration, else the board's
+    outline and lines), its corners and how they were found."""
     from wordboard.camera.calibration import load_calibration
     from wordboard.camera.geometry import GridCorners, parse_corners
     from wordboard.camera.locate import locate_board
@@ -52,4 +63,4 @@ def read_photo(image: np.ndarray, rows: int, cols: int, squares: tuple[str, ...]
         orientation = "detect" if method == "outline" else 0
     reader = BoardReader(rows, cols, corners, handwritten=handwritten, use_tesseract=use_tesseract,
                          orientation=orientation)
-    return PhotoReading(corners, method, reader.read(image))
+    return reader, corners, method

@@ -352,6 +352,19 @@ class BoardReader:
         return BoardReading(squares, warp.corners, location.method, reread=len(everything), warp=warp,
                             orientation=90 * turns, orientation_from=source)
 
+    def ink_squares(self, image: np.ndarray, squares: list[tuple[int, int]]) -> dict[tuple[int, int], np.ndarray]:
+        """Each of ``squares`` of one picture as :meth:`read` sees it: straightened, turned the
+        players' way up, ink dark (to learn an owner's handwriting from,
+        :mod:`wordboard.camera.handwriting_samples`)."""
+        location = self.locate(image)
+        _warp, canonical = self._straighten(location, image, location.padded)
+        everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        turns, _source = self._turns(location, self._find_glyphs(canonical, everything)[3])
+        if turns:
+            canonical = np.ascontiguousarray(np.rot90(canonical, turns))
+        grey = to_ink_grey(canonical)
+        return {key: square_patch(grey, key[0], key[1], CANONICAL_CELL).copy() for key in squares}
+
     def _first_location(self, image: np.ndarray) -> BoardLocation:
         """The grid in the first picture of a camera that stays put, its corners turned the
         players' way up (from the letters, when nothing else says it)."""

@@ -30,6 +30,7 @@ COMMAND_MODULES = [
     "scan",
     "photos",
     "calibrate",
+    "handwriting",
     "leds",
     "screen",
     "night",
