@@ -90,6 +90,14 @@ def test_a_guess_said_aloud_is_judged_by_the_grown_up(adapter_of):
     done = adapter.answer_turn(guess_question(adapter), HEARD_WRONG)
     assert isinstance(done, Committed) and "put to one side" in done.text
     assert adapter.game.pending.card.word == "RAT" and adapter.game.stars[1] == 0
+    # a wrong guess, not a pass: the record, the journal and the screen's history say so
+    record = adapter.game.history[-1]
+    assert record.guessed_wrong and not record.passed
+    assert [e.data for e in adapter.jgame.journal.events(adapter.jgame.id)][-1] == {"guess": "?"}
+    from wordboard.extradiction.view import extradiction_view
+
+    last = extradiction_view(adapter.game)["history"][-1]
+    assert last["kind"] == "wrong" and last["text"] == "guessed another word"
 
 
 def test_level_3_the_reader_hears_the_guess(adapter_of):

@@ -153,9 +153,15 @@ class IllegalMove(rules.IllegalMove):
 
 # --- moves ------------------------------------------------------------------------------------
 
+#: The word of a :class:`Guess` said aloud that the grown-up (or the reader) heard was not the
+#: card's word: its spelling is not known, only that it was another word.
+ANOTHER_WORD = "?"
+
+
 @dataclass(frozen=True)
 class Guess:
-    """Levels 2 and 3: the word the player guesses from the clue."""
+    """Levels 2 and 3: the word the player guesses from the clue (:data:`ANOTHER_WORD`: a word
+    said aloud that was not the card's)."""
 
     word: str
 
@@ -564,6 +570,8 @@ class Game:
             if not isinstance(pending, GuessWanted):
                 raise IllegalMove(Rule.NOT_NOW, "no guess is wanted now: write the word")
             guess = _normalise(move.word)
+            if guess == ANOTHER_WORD:
+                return
             if not guess or not guess.isascii() or not guess.isalpha():
                 raise IllegalMove(Rule.NOT_LETTERS, f"the guess {move.word.strip()!r}")
             return

@@ -242,7 +242,7 @@ class ExtradictionAdapter(TableAdapter):
         the reader); a guess spelt otherwise is not wrong yet: only the writing on the board tests
         the spelling, so the grown-up is asked whether the word meant is the card's (a misspelt
         guess keeps the card, another word loses it, as the rulebook says)."""
-        from wordboard.extradiction.engine import Guess, GuessWanted, IllegalMove, Pass
+        from wordboard.extradiction.engine import ANOTHER_WORD, Guess, GuessWanted, IllegalMove, Pass
 
         game = self.game
         pending = game.pending
@@ -265,8 +265,8 @@ class ExtradictionAdapter(TableAdapter):
                 self.jgame.play(Guess(card.word))
                 return Committed((), f"{player} said the word and the {checker} heard it: right! "
                                      "Now write it on the board")
-            if value == HEARD_WRONG:
-                self.jgame.play(Pass())
+            if value == HEARD_WRONG:              # a wrong guess (its spelling unknown), not a pass
+                self.jgame.play(Guess(ANOTHER_WORD))
                 return Committed((), f"{player} said another word: the word was {card.word}; "
                                      "the card is put to one side")
             guess = Guess(value)

@@ -47,6 +47,8 @@ def extradiction_view(game) -> dict:
     # Level 1 copies the word from the card: show it. Otherwise only once it is to be written.
     reveal = waiting == "write"
     tiles = {f"{sq[0]},{sq[1]}": {"letter": letter.upper()} for sq, letter in game.board.items()}
+    from wordboard.extradiction.engine import ANOTHER_WORD
+
     checker = None
     if isinstance(pending, GuessWanted):
         checker = game.players[pending.reader] if pending.reader is not None else "grown-up"
@@ -56,7 +58,8 @@ def extradiction_view(game) -> dict:
             else (rec.card.word if rec.card is not None and rec.placement is not None else "")
         history.append({"n": rec.number, "player": rec.player, "name": game.players[rec.player],
                         "kind": "pass" if rec.passed else ("wrong" if rec.guessed_wrong else "play"),
-                        "text": word or ("passed" if rec.passed else f"guessed {rec.guess or ''}"),
+                        "text": word or ("passed" if rec.passed else "guessed another word" if rec.guess == ANOTHER_WORD
+                                         else f"guessed {rec.guess or ''}"),
                         "score": rec.stars_change, "total": None,
                         "words": [{"word": w.word, "score": w.points, "explain": w.explain()}
                                   for w in (rec.placement.words if rec.placement else ())],
