@@ -182,6 +182,27 @@ def test_a_committed_tile_slid_to_a_new_square_is_disturbed_not_a_move():
     assert isinstance(turn.poll(5.0), Blocked)
 
 
+def test_a_played_letter_written_in_ink_misread_still_holds_and_rubbed_out_blocks():
+    """Written letters (eXtraDICTION): a played letter cannot move or turn into another, so the
+    camera reading it as another letter or unsurely leaves it played (a child could not "put it
+    back"); only a played square where nothing is seen any more blocks the turn: write it again.
+    (Level 2, seed 2 of the written bench gave up a card this way: a played G read as O, B, Q, D.)"""
+    from wordboard.controller.written import written_tag
+
+    board = BoardTracker(settle=0.3, identify=identify, ink=True)
+    board.sensor(Placed(Square(8, 10), written_tag((8, 10), "G")), 0.0)
+    board.set_committed({(8, 10): "G"})
+    for t, symbol in enumerate("OB~Q", start=1):           # misread, and once unsure
+        board.sensor(Placed(Square(8, 10), written_tag((8, 10), symbol)), float(t))
+        assert board.view(t + 1.0).disturbed == () and board.view(t + 1.0).pending == ()
+    board.sensor(Lifted(Square(8, 10)), 6.0)                # rubbed out
+    assert board.view(7.0).disturbed == ((8, 10),)
+    turn = TurnTracker(board)
+    turn.request_end(7.0)
+    blocked = turn.poll(7.0)
+    assert isinstance(blocked, Blocked) and "rubbed out (K9): write it again" in blocked.message
+
+
 def test_stale_events_do_not_undo_newer_ones():
     board = BoardTracker(settle=0.3, identify=identify)
     board.sensor(Placed(Square(1, 1), tag(5, "E")), 2.0)

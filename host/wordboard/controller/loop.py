@@ -96,7 +96,9 @@ class Controller:
         self.options = options or ControllerOptions()
         self.out = out or (lambda text: None)
         now = clock()
-        self.board = BoardTracker(settle=self.options.settle, identify=identify, now=now)
+        # letters written on the board (the written-letter sensor reading ink, not tiles)
+        ink = getattr(sensor, "tiles", None) is False
+        self.board = BoardTracker(settle=self.options.settle, identify=identify, now=now, ink=ink)
         self.turn = TurnTracker(self.board, quiet=self.options.quiet, end_wait=self.options.end_wait,
                                 caught_up=sensor.caught_up,
                                 blocked_view=lambda: getattr(sensor, "problem", None))
@@ -422,7 +424,9 @@ class Controller:
                 self._proposal = None
         if view.disturbed:
             if self.live is None or self.live.status != "disturbed":
-                self.say(f"a played tile is out of place: {square_names(view.disturbed)} (put it back)")
+                self.say(f"a played letter was rubbed out: {square_names(view.disturbed)} (write it again)"
+                         if self.board.ink else
+                         f"a played tile is out of place: {square_names(view.disturbed)} (put it back)")
                 self._emit("disturbed", view.disturbed)
         self.live = self.adapter.assess(view.pending, self.answers, live=True) if view.pending else None
         if self.live is not None and self.live.status == "valid":

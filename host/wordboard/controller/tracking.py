@@ -89,7 +89,12 @@ class BoardTracker:
     """
 
     def __init__(self, *, settle: float = 0.3, identify: Callable[[object], TileName | None] = lambda t: None,
-                 camera_confidence: float = 0.8, now: float = 0.0):
+                 camera_confidence: float = 0.8, now: float = 0.0, ink: bool = False):
+        """``ink``: letters written on the board (the camera reads them): a played letter cannot
+        move or become another, so a played square the camera reads as another letter, or
+        unsurely, still holds its letter; only a played square where nothing is seen any more
+        (rubbed out) is disturbed."""
+        self.ink = ink
         self.settle = settle
         self.identify = identify
         self.camera_confidence = camera_confidence
@@ -249,6 +254,8 @@ class BoardTracker:
             if seen is None:
                 disturbed.add(square)
                 continue
+            if self.ink:
+                continue                              # still written: the camera's misreading of it
             bound = self.committed_uid.get(square)
             if bound is not None and seen.uid is not None and seen.uid != bound:
                 disturbed.add(square)
@@ -370,6 +377,8 @@ class TurnTracker:
         self._caught_up_at = None
         if view.disturbed:
             names = ", ".join(square_name(s) for s in view.disturbed)
+            if self.board.ink:
+                return Blocked(view.disturbed, f"a letter already played was rubbed out ({names}): write it again")
             return Blocked(view.disturbed, f"a tile that was already played is out of place ({names}): "
                                            "put it back")
         if not view.settled:
