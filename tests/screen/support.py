@@ -154,3 +154,16 @@ READING = """allowed => {
 
 def words_to_read(page, allowed=()) -> list[str]:
     return page.evaluate(READING, list(allowed))
+
+
+def open_new_game_setup(page, opener: str = "#lock") -> None:
+    """The new game's setup as the owner opens it: ``opener`` (the lock, or the summary's "New
+    game"), the PIN on the pad, then "New game" in the owner's menu."""
+    page.click(opener)
+    page.wait_for_selector("#admin:not(.hidden) #pinpad", timeout=WAIT_MS)
+    for digit in PIN:
+        page.click(f"#pinpad .key:text-is('{digit}')")
+    page.click("#pinpad .key:text-is('OK')")
+    page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
+    page.click("#admin-new")
+    page.wait_for_selector("#setup:not(.hidden)", timeout=WAIT_MS)

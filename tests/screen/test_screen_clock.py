@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.screen.support import CHROMIUM, PIN, WAIT_MS, check_screenshot, start_board, wait_until
+from tests.screen.support import CHROMIUM, WAIT_MS, check_screenshot, open_new_game_setup, start_board, wait_until
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:
@@ -39,14 +39,7 @@ def test_the_scoreboard_shows_the_clocks_and_the_setup_offers_one(board, browser
     page.screenshot(path=str(shots / "clock-800x480.png"))
     check_screenshot(shots / "clock-800x480.png")
     # the new-game setup: a clock for Lexulous (the nearest to this game's 3 min, +5 s), none for HEXX
-    page.click("#lock")
-    page.wait_for_selector("#admin:not(.hidden)")
-    for digit in PIN:
-        page.click(f"#pinpad .key:text-is('{digit}')")
-    page.click("#pinpad .key:text-is('OK')")
-    page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
-    page.click("#admin-new")
-    page.wait_for_selector("#setup:not(.hidden)", timeout=WAIT_MS)
+    open_new_game_setup(page)
     assert page.is_visible("#setup-clock") and page.input_value("#setup-clock") == "5"
     assert page.input_value("#setup-increment") == "5" and page.is_visible("#setup-increment")
     page.select_option("#setup-clock", "0")

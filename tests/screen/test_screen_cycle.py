@@ -23,6 +23,7 @@ from tests.screen.support import (
     WAIT_MS,
     check_screenshot,
     no_sideways_scroll,
+    open_new_game_setup,
     start_board,
     visible_in_viewport,
     wait_until,
@@ -85,14 +86,7 @@ def summary_of_a_finished_game(browser, url: str, shots, name: str, width: int =
 
 def set_up_next_game(page, game: str, players: list[str], options: dict[str, str]) -> None:
     """The summary's "New game" as the owner does it: the PIN first, then the setup form."""
-    page.click("#summary-new")
-    page.wait_for_selector("#admin:not(.hidden) #pinpad", timeout=WAIT_MS)
-    for digit in PIN:
-        page.click(f"#pinpad .key:text-is('{digit}')")
-    page.click("#pinpad .key:text-is('OK')")
-    page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
-    page.click("#admin-new")
-    page.wait_for_selector("#setup:not(.hidden)", timeout=WAIT_MS)
+    open_new_game_setup(page, "#summary-new")
     page.select_option("#setup-game", game)
     inputs = page.locator("#setup-players input")
     for i in range(inputs.count()):

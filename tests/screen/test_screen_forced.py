@@ -24,6 +24,7 @@ from tests.screen.support import (
     WAIT_MS,
     check_screenshot,
     no_sideways_scroll,
+    open_new_game_setup,
     visible_in_viewport,
     wait_until,
     words_to_read,
@@ -289,14 +290,7 @@ def test_an_owners_edition_is_chosen_for_the_next_game_on_the_page(rig, browser,
     rig.call(offer)
     page = open_page(browser, rig.url)
     page.on("dialog", lambda dialog: dialog.accept())
-    page.click("#lock")
-    page.wait_for_selector("#admin:not(.hidden) #pinpad", timeout=WAIT_MS)
-    for digit in PIN:
-        page.click(f"#pinpad .key:text-is('{digit}')")
-    page.click("#pinpad .key:text-is('OK')")
-    page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
-    page.click("#admin-new")
-    page.wait_for_selector("#setup:not(.hidden)", timeout=WAIT_MS)
+    open_new_game_setup(page)
     page.select_option("#setup-game", "hexx")
     assert not page.locator("#setup-edition").is_visible()             # no HEXX edition of the owner's
     page.select_option("#setup-game", "scrabble")
