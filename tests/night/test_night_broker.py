@@ -105,8 +105,16 @@ def test_a_broker_that_lost_everything_hears_it_all_again(tmp_path, monkeypatch)
         store.add_player(name)
     store.pair_round("swiss")
     organiser = Credentials("organiser", USERS["organiser"])
+    # the board's pairing, as the broker keeps it (retained) for the board to find
+    probe = connected_client(broker, "board-01", USERS["board-01"], "probe")
+    kept = []
+    probe.on_message = lambda cl, userdata, message: kept.append(bytes(message.payload))
+    probe.subscribe("wordboard/to/board-01/pairing", qos=1)
     first = Collector(store, organiser, broker=broker.address, client_id="org-test").start()
     until(lambda: first.connected.is_set(), what="the organiser's connection")
+    until(lambda: any(kept), what="the pairing kept by the broker")
+    probe.disconnect()
+    probe.loop_stop()
     first.close()                       # sent the pairing, then away
 
     journal = tmp_path / "board.sqlite3"
