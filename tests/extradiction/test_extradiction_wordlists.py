@@ -61,3 +61,19 @@ def test_everyday_words_near_blocked_ones_still_score(name):
 def test_the_shipped_lists_are_all_there():
     sizes = list_sizes()
     assert sizes["blocked words"] > 500 and sizes["phrases"] > 100 and sizes["allowed"] >= 8
+
+
+def test_the_childrens_default_list_is_everyday_words_with_every_clue_card_word():
+    """The children's game defaults to SCOWL's medium size (everyday words), not the large
+    dictionary the crossword games once used: every shipped clue card's word is in it, and none
+    of the club lists' odd two-letter words a child would not know."""
+    from wordboard import registry
+    from wordboard.extradiction.cards import shipped_cards
+    from wordboard.extradiction.codec import DEFAULT_LEXICON
+
+    assert registry.family("extradiction").default_lexicon == DEFAULT_LEXICON == "scowl:50"
+    assert DEFAULT_LEXICON in LEXICONS                                  # chosen on the screen too
+    words = _load(DEFAULT_LEXICON)
+    assert [card.word for card in shipped_cards() if card.word not in words] == []
+    assert [w for w in ("QI", "XI", "ZA", "AA", "OE", "ZO") if w in words] == []
+    assert 50_000 < len(words) < 80_000

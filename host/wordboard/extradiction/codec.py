@@ -79,7 +79,13 @@ class ExtradictionCodec:
         raise UserError(f"eXtraDICTION games export as json, not {fmt}")
 
 
-def start_game(journal, players, *, seed: int, lexicon: str = "scowl:70", level: str = "3", turns: int = 10,
+#: The children's word list, for Level 3 and Speed: everyday words (SCOWL's medium size, 61,609
+#: words: every shipped clue card's word, none of the club lists' odd ones such as QI or XI),
+#: and the unsuitable-word filter on top. A game records its list; the owner may choose another.
+DEFAULT_LEXICON = "scowl:50"
+
+
+def start_game(journal, players, *, seed: int, lexicon: str = DEFAULT_LEXICON, level: str = "3", turns: int = 10,
                edition: str = "standin", colours: str = DEFAULT_COLOURS):
     from wordboard.journal import JournaledGame
 

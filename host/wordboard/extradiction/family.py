@@ -16,6 +16,7 @@ class ExtradictionFamily(GameFamily):
     kind = "extradiction"
     editions = {"extradiction": "standin"}
     sensing = WRITTEN
+    default_lexicon = "scowl:50"        # everyday words for children (extradiction.codec.DEFAULT_LEXICON)
     min_settle = 0.5
     quick_options = {"turns": 4}
     player_counts = (2, 4)
@@ -40,7 +41,7 @@ class ExtradictionFamily(GameFamily):
               lexicon: str | None, options: Mapping[str, Any]) -> Any:
         from wordboard.extradiction.codec import DEFAULT_COLOURS, start_game
 
-        return start_game(journal, players, seed=seed, lexicon=lexicon or "scowl:70",
+        return start_game(journal, players, seed=seed, lexicon=lexicon or self.default_lexicon,
                           level=str(options.get("level", "3")), turns=int(options.get("turns", 10)),
                           edition=options.get("edition", edition),
                           colours=str(options.get("colours") or DEFAULT_COLOURS))

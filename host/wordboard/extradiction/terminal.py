@@ -19,7 +19,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from wordboard.commands.common import DEFAULT_LEXICON
+from wordboard.extradiction.codec import DEFAULT_LEXICON
 
 LEVEL_CHOICES = ("1", "2", "3", "speed")
 HANDLED, QUIT, TURN_OVER = "handled", "quit", "turn over"
