@@ -205,3 +205,27 @@ def test_the_clue_packs_are_chosen_with_the_level(tmp_path):
         assert jgame.info.options["colours"] == "green"
     finally:
         journal.close()
+
+
+def test_what_a_child_wrote_or_spelt_is_never_said_back_when_it_is_unsuitable(adapter_of):
+    """Safety: a refusal names what the camera read ("That says APXLE"), and a spelt guess is
+    shown to the grown-up; written or spelt, an unsuitable word (or letters with one inside) is
+    never shown or said: the refusal says it is not the card's word, the guess is asked again."""
+    from wordboard.extradiction.engine import IllegalMove, Rule
+    from wordboard.extradiction.table import child_words
+
+    adapter = adapter_of(game("1", words=("SHIRT", "STAR"), players=("Ann", "Bo")))
+    refused = adapter.assess(tiles(adapter, dict(zip(("A5", "B5", "C5", "D5"), "SHIT"))), {})
+    assert refused.status == "invalid" and "SHIT" not in refused.message
+    assert refused.message == "That is not the card's word. The card's word is SHIRT, 5 letters. Look at the red squares."
+    refused = adapter.assess(tiles(adapter, dict(zip(("A5", "B5", "C5", "D5", "E5"), "XSHIT"))), {})
+    assert "SHIT" not in refused.message
+    refused = adapter.assess(tiles(adapter, dict(zip(("A5", "B5", "C5", "D5", "E5"), "SHIRP"))), {})
+    assert refused.message.startswith("That says SHIRP.")                    # an ordinary slip is named
+    said = child_words(IllegalMove(Rule.NOT_A_WORD, "STAR would make STARSHIT, which is not in the dictionary"))
+    assert "SHIT" not in said and said == "Touching that word makes letters that are not a word."
+    adapter = adapter_of(game("2", words=("SHIRT", "STAR"), players=("Ann", "Bo")))
+    again = adapter.answer_turn(guess_question(adapter), "SHIT")
+    assert isinstance(again, q.Question) and again.kind == GUESS and "SHIT" not in again.prompt
+    assert again.prompt.startswith("That word is not for this game: let's pick another word.")
+    assert isinstance(adapter.game.pending, GuessWanted) and adapter.game.history == []   # nothing kept

@@ -47,11 +47,22 @@ CHILD_WORDS = {
 }
 
 
+def sayable(letters: str) -> bool:
+    """Whether letters a child wrote or spelt may be shown and said back: never a word unsuitable
+    for children, nor letters with one of four letters or more inside them."""
+    from wordboard.extradiction.wordfilter import hides_unsuitable
+
+    return not hides_unsuitable(letters.replace("?", ""))
+
+
 def child_words(exc) -> str:
-    """A refused move's reason as a child is told it (the rule's own words otherwise)."""
+    """A refused move's reason as a child is told it (the rule's own words otherwise). Letters
+    that make a word unsuitable for children are never named."""
     rule = getattr(getattr(exc, "rule", None), "name", None) or ""
     detail = str(getattr(exc, "detail", "") or "")
     named = re.search(r"would make ([A-Z]+)", detail) or re.match(r"([A-Z]{2,})\b", detail)
+    if named and not sayable(named[1]):
+        return CHILD_WORDS.get(rule) or CHILD_WORDS["UNSUITABLE"]
     if named and rule == "NOT_A_WORD":
         return f"Touching another word makes {named[1]}, which is not a word."
     if named and rule == "NOT_IN_DICTIONARY":
@@ -184,8 +195,8 @@ class ExtradictionAdapter(TableAdapter):
                 wrong = tuple(s for s, w in zip(run, card.word) if letters.get(s) not in (None, w)) or squares
             written = "".join(board.get(s) or letters.get(s) or "?" for s in run)
             what = f"The card's word is {card.word}, {card.length} letters." if card else ""
-            return Assessment("invalid", squares, at_fault=wrong,
-                              message=f"That says {written}. {what} Look at the red squares.")
+            says = f"That says {written}." if sayable(written) else "That is not the card's word."
+            return Assessment("invalid", squares, at_fault=wrong, message=f"{says} {what} Look at the red squares.")
         errors = []
         for move in candidates:
             try:
@@ -275,6 +286,8 @@ class ExtradictionAdapter(TableAdapter):
             except IllegalMove as exc:
                 return q.Question(GUESS, f"{exc}. {question.prompt}", (), (), question.context)
             spelt = "".join(value.split()).upper()
+            if not sayable(spelt):                # never shown, said or kept: spell another
+                return q.Question(GUESS, f"{CHILD_WORDS['UNSUITABLE']} {question.prompt}", (), (), question.context)
             if spelt == card.word:
                 self.jgame.play(guess)
                 return Committed((), right)

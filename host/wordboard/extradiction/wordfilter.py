@@ -87,6 +87,18 @@ def is_unsuitable(word: str) -> bool:
     return any(stem in words for stem in _stems(word))
 
 
+def hides_unsuitable(letters: str, min_length: int = 4) -> bool:
+    """Whether a run of letters (not a word, perhaps: what a child wrote or spelt) is unsuitable
+    or holds an unsuitable word of ``min_length`` letters or more inside it. For what is shown or
+    said back to a child; not for judging words (those match whole, never inside others)."""
+    plain = "".join(_WORD.findall(letters.lower()))
+    if not plain:
+        return False
+    if is_unsuitable(plain):
+        return True
+    return any(len(word) >= min_length and word in plain for word in _lists()[0])
+
+
 def unsuitable_words_in(text: str) -> list[str]:
     """The unsuitable words found in a phrase, in order (empty when the phrase is fine)."""
     found = _WORD.findall(text)
