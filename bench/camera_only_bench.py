@@ -28,7 +28,8 @@ from wordboard.controller.session import SessionConfig, open_session  # noqa: E4
 
 
 def record(game: str, seed: int, sensing: str, folder: Path, noise: bool = False) -> tuple[list, object, bool]:
-    """The game's record, the camera's frames with a hand in them, and whether it ended."""
+    """The game's record (its journalled moves and the final scores), the camera's frames with a
+    hand in them, and whether it ended."""
     config = SessionConfig(game=game, hardware="sim", sensing=sensing, journal=folder / f"{sensing}.sqlite3",
                            seed=seed, show_leds=False, habits="tidy", speed=float("inf"), out=lambda s: None,
                            noise=noise)
@@ -41,7 +42,10 @@ def record(game: str, seed: int, sensing: str, folder: Path, noise: bool = False
         hands = f"{getattr(s.camera_source, 'hand_frames', 0)} frames with a hand"
         if getattr(s.camera_source, "knocks", 0):
             hands += ", the camera knocked"
-        return [(t.player, str(t.move), t.score) for t in s.adapter.game.history], hands, bool(s.adapter.over)
+        # any game: the moves as journalled (decisions such as corrections left out), then the outcome
+        moves = [e.data for e in s.journal.events(s.jgame.id) if e.type == "move"]
+        outcome = s.adapter.game.outcome() if s.adapter.over else None
+        return moves + [dict(outcome.scores) if outcome else None], hands, bool(s.adapter.over)
 
 
 def main() -> int:
@@ -60,7 +64,7 @@ def main() -> int:
         differ = sum(1 for a, b in zip(sensor, camera) if a != b) + abs(len(sensor) - len(camera))
         same += differ == 0
         ended += over
-        print(f"seed {seed}: {len(sensor)} moves with the sensor board, {len(camera)} with the camera alone "
+        print(f"seed {seed}: {len(sensor) - 1} moves with the sensor board, {len(camera) - 1} with the camera alone "
               f"({'ended' if over else 'NOT ended'}; {hands}), {differ} differ "
               f"({time.monotonic() - started:.0f} s)", flush=True)
     print(f"{args.game}{' --noise' if args.noise else ''}: {same}/{args.seeds} camera-only games identical to the "

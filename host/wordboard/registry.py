@@ -55,6 +55,9 @@ class GameFamily:
     editions: ClassVar[Mapping[str, str]]
     #: How the table senses a move: :data:`TILES` or :data:`WRITTEN`.
     sensing: ClassVar[str] = TILES
+    #: What a tile with no letter on it is when the camera alone reads the tiles: a blank (``?``),
+    #: or the game's own letterless tile (HEXX's wild tile, ``*``).
+    letterless_tile: ClassVar[str] = "?"
     #: Whether the twin's virtual camera looks at the table as well as the sensor board.
     twin_camera: ClassVar[bool] = False
     #: Seconds a placement must stay put before it counts (written letters take longer).

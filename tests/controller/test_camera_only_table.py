@@ -100,3 +100,27 @@ def test_a_tile_slid_across_a_table_the_camera_alone_sees_ends_on_its_last_squar
     table.put((0, 0), uid)
     table.slide(uid, [(0, 0), (0, 1), (0, 2)])
     assert table.tiles == {(0, 2): (uid, "A")}
+
+
+def test_a_hexx_tile_is_the_tile_with_no_letter_when_the_camera_alone_reads_the_tiles(tmp_path):
+    """HEXX has no blanks: its wild tiles are the ones with no letter on them (the twin's camera
+    draws them so; a real set's mark is not public). Read by the camera alone, such a tile is a
+    HEXX tile, not a blank the game does not have (a HEXX game stopped at its first wild tile:
+    the virtual camera could not draw it, and a blank would not have been a tile of the game)."""
+    import numpy as np
+
+    from wordboard.camera import virtual
+    from wordboard.camera.fonts import available_fonts
+    from wordboard.controller.written import written_tag
+
+    drawn = {}
+    for symbol in ("*", "?"):
+        board = np.full((120, 120, 3), 200, np.uint8)
+        virtual._draw_tile(board, 30, 30, 60, symbol, available_fonts()[0], np.random.default_rng(5))
+        drawn[symbol] = board
+    assert np.array_equal(drawn["*"], drawn["?"])              # drawn as a tile with no letter
+    config = SessionConfig(game="hexx", hardware="sim", sensing="camera", journal=tmp_path / "j.sqlite3",
+                           seed=1, show_leds=False, out=lambda text: None)
+    with open_session(config) as s:
+        identify = s.controller.board.identify
+        assert identify(written_tag((6, 5), "?")) == "*" and identify(written_tag((6, 2), "C")) == "C"

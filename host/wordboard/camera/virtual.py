@@ -26,6 +26,8 @@ from wordboard.camera.letters import HANDWRITING_SIZE
 from wordboard.camera.markers import CORNER_MARKER_IDS, marker_image
 from wordboard.camera.state import BLANK, BoardState
 
+HEXX_WILD = "*"   # HEXX's wild tile, as the twin's table names it
+
 _RENDER_CELL = 48  # pixels per square in the top-down drawing
 _BORDER_CELLS = 1.8  # board border around the grid, in squares (room for the markers)
 #: Tile woods (BGR) by name, for ``SceneStyle.tile_wood``.
@@ -256,7 +258,9 @@ def _draw_clutter(table: np.ndarray, corners: np.ndarray, kinds: tuple[str, ...]
 
 def _draw_tile(board: np.ndarray, x0: int, y0: int, cell: int, symbol: str, font: GlyphFont,
                rng: np.random.Generator, wood_colour=TILE_WOODS["light"]) -> None:
-    """Draw a wooden tile (with its letter and point value, unless blank) into square (x0, y0)."""
+    """Draw a wooden tile (with its letter and point value, unless blank) into square (x0, y0).
+    A HEXX wild tile (``*``) is drawn with no letter either: its printed mark is not public, and
+    the camera takes a tile with no letter for the game's own such tile (a blank, or HEXX's wild)."""
     size = cell * rng.uniform(0.86, 0.94)
     cx = x0 + cell / 2 + rng.uniform(-0.04, 0.04) * cell
     cy = y0 + cell / 2 + rng.uniform(-0.04, 0.04) * cell
@@ -268,7 +272,7 @@ def _draw_tile(board: np.ndarray, x0: int, y0: int, cell: int, symbol: str, font
     grain = rng.normal(0, 6, (1, s1 - s0)).astype(np.float32)
     tile[s0:s1, s0:s1] = np.clip(tile[s0:s1, s0:s1].astype(np.float32) + grain[..., None], 0, 255).astype(np.uint8)
     cv2.rectangle(tile, (s0, s0), (s1 - 1, s1 - 1), tuple(int(v) for v in wood * 0.75), 1)
-    if symbol != BLANK:
+    if symbol not in (BLANK, HEXX_WILD):
         ink = np.array([25, 25, 30]) + rng.uniform(0, 25)
         letter = font.draw(symbol, int(size * rng.uniform(0.5, 0.58)))
         weight = rng.uniform(-0.5, 0.8)

@@ -265,7 +265,14 @@ class Session:
                                          wall_period=0.3, steady=2, written=tuple(committed), tiles=tiles,
                                          clock=self.clock)
         self.closers.append(self.sensor.close)
-        return identify_written
+        letterless = self.family.letterless_tile
+        if not tiles or letterless == "?":
+            return identify_written
+
+        def identify(tag):
+            name = identify_written(tag)
+            return letterless if name == "?" else name
+        return identify
 
     def _hands(self, camera) -> None:
         """``noise``: the twin's camera sees the players' hands lay the tiles and linger."""

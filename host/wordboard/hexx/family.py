@@ -17,6 +17,7 @@ class HexxFamily(GameFamily):
     default_lexicon = "wordgame"       # made for word games: club two-letter words, no abbreviations
     player_counts = (2, 2)
     terminal = "wordboard.hexx.terminal"
+    letterless_tile = "*"              # no blanks: a tile with no letter the camera sees is a HEXX tile
 
     def __init__(self) -> None:
         self._codec: Any = None
