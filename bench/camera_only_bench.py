@@ -4,7 +4,8 @@ move and score for score.
 
     .venv/bin/python bench/camera_only_bench.py [--seeds N] [--first S] [--game lexulous|scrabble|hexx] [--noise]
 
-Prints a line per seed (moves, the moves that differ, seconds) and the total. The tidy players
+Prints a line per seed (moves, the moves that differ, seconds) and the total; a game's record is
+its journalled moves and its final scores (any game). The tidy players
 are used. ``--noise``: the camera's run sees the players' hands (the sensor board's run, the
 reference, stays clean): the hand that lays a tile stays over the board a while
 (0.3-1.5 s, one time in ten 3-8 s leaning over it), so presses come while the view is blocked;
