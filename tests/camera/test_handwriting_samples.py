@@ -97,7 +97,7 @@ def test_a_young_writers_alphabet_learnt_from_one_photo_is_read_on_another_board
     assert after >= 25, (before, after)
     print(f"the young writer's letters on a new board: {before} of 26 read right before, {after} after")
     # the letters the reader was trained on still read as before
-    from conftest import accuracy, random_state
+    from tests.camera.conftest import accuracy, random_state
     from wordboard.camera.virtual import SceneStyle, render_scene
 
     state = random_state(11, 11, tiles=40, blanks=0, seed=21)
