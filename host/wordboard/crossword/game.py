@@ -313,11 +313,16 @@ class Game:
         """A house ruling: the table accepts ``words`` although the word list lacks them; they
         count as words for the rest of the game. Returns the words newly accepted (upper case).
         :class:`IllegalMove` for anything that is not a word of 2-15 letters A-Z."""
-        texts = [self.house_word(word) for word in words]
-        accepted = tuple(dict.fromkeys(t for t in texts if t not in self.house_words
-                                       and (self.dictionary is None or t not in self.dictionary)))
+        accepted = self.unaccepted(words)
         self.house_words.update(accepted)
         return accepted
+
+    def unaccepted(self, words: Iterable[str]) -> tuple[str, ...]:
+        """What a house ruling of ``words`` would add (upper case, each once): those neither in
+        the word list nor accepted already. :class:`IllegalMove` as for :meth:`house_word`."""
+        texts = [self.house_word(word) for word in words]
+        return tuple(dict.fromkeys(t for t in texts if t not in self.house_words
+                                   and (self.dictionary is None or t not in self.dictionary)))
 
     def house_word(self, word: str) -> str:
         """``word`` as a house ruling would accept it (upper case); :class:`IllegalMove` if it

@@ -156,24 +156,19 @@ class ScriptedPlayers:
                 not plan.pressed or now - plan.pressed_at > self.press_timeout):
             self._press(now)           # done placing (or nothing happened): press end turn
 
-    def _press(self, now: float) -> None:
+    def _press(self, now: float, button: str = "end-turn", kind: str = "press") -> None:
+        """A button pressed for the plan (the end-turn button, held long, or the challenge button)."""
         plan = self.plan
         if plan is not None:
             plan.pressed = True
             plan.pressed_at = now
-        self.controller.buttons.inject("end-turn")
+        self.controller.buttons.inject(button, kind)
 
     def _press_long(self) -> None:
-        if self.plan is not None:
-            self.plan.pressed = True
-            self.plan.pressed_at = self.controller.clock()
-        self.controller.buttons.inject("end-turn", "long")
+        self._press(self.controller.clock(), "end-turn", "long")
 
     def _press_challenge(self) -> None:
-        if self.plan is not None:
-            self.plan.pressed = True
-            self.plan.pressed_at = self.controller.clock()
-        self.controller.buttons.inject("challenge")
+        self._press(self.controller.clock(), "challenge")
 
     def _plan(self, now: float) -> None:
         from wordboard.crossword import Exchange, Play

@@ -246,20 +246,17 @@ class CrosswordAdapter(TableAdapter):
         from wordboard.crossword import IllegalMove
         from wordboard.extradiction.wordfilter import is_unsuitable
 
-        game = self.game
+        if not words:
+            return "there is no refused word to accept"
         try:
-            texts = [game.house_word(w) for w in words]
+            new = self.game.unaccepted(words)
         except IllegalMove as exc:
             return str(exc)
-        if not texts:
-            return "there is no refused word to accept"
-        if any(is_unsuitable(t) for t in texts):
+        if any(is_unsuitable(w) for w in words):
             return "that word cannot be accepted on this board"
-        words_now = game.words
-        new = [t for t in dict.fromkeys(texts) if words_now is None or t not in words_now]
         if not new:
-            return f"{', '.join(texts)}: already a word in this game"
-        self.jgame.record("decision", {"house_words": new})      # the journal applies it to the game
+            return f"{', '.join(words)}: already a word in this game"
+        self.jgame.record("decision", {"house_words": list(new)})   # the journal applies it to the game
         return f"house ruling: {', '.join(new)} accepted for this game (the word list lacks it)"
 
     def commit(self, assessment: Assessment) -> Committed:

@@ -52,7 +52,7 @@ def sayable(letters: str) -> bool:
     for children, nor letters with one of four letters or more inside them."""
     from wordboard.extradiction.wordfilter import hides_unsuitable
 
-    return not hides_unsuitable(letters.replace("?", ""))
+    return not hides_unsuitable(letters)         # letters only: an unread "?" joins its neighbours
 
 
 def child_words(exc) -> str:

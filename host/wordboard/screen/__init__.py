@@ -39,8 +39,9 @@ class Screen:
         self.server.stop()
 
 
-def setup_choices(session) -> dict:
-    """What the page's game setup offers (fixed lists: nothing typed reaches a path)."""
+def setup_choices(session, editions: dict[str, dict[str, str]] | None = None) -> dict:
+    """What the page's game setup offers (fixed lists: nothing typed reaches a path).
+    ``editions``: the owner's edition files (:func:`edition_files`), offered by name only."""
     from wordboard import registry
     from wordboard.controller import session as sessions
     from wordboard.screen.protocol import (
@@ -66,8 +67,7 @@ def setup_choices(session) -> dict:
             "player_counts": {g: list(registry.family(g).player_counts) for g in games},
             "clocks": list(CLOCK_MINUTES), "increments": list(INCREMENTS),
             "clock_games": [g for g in games if registry.family(g).clock], **_clock_setup(session),
-            # filled in by start_screen (the owner's edition files, by name; no paths on the page)
-            "editions": {}}
+            "editions": {game: sorted(files) for game, files in (editions or {}).items()}}
 
 
 def edition_files(session, folder=None, out=print) -> dict[str, dict[str, str]]:
@@ -140,10 +140,8 @@ def start_screen(session, listen: str | None, *, lan: bool, speak: bool = False,
     hub, answerer = server.hub, server.answerer
     controller.answerer = TeeAnswerer(answerer, None if screen_only else controller.answerer)
     editions = edition_files(session, out=out)
-    choices = setup_choices(session)
-    choices["editions"] = {game: sorted(files) for game, files in editions.items()}
-    bridge = ScreenBridge(controller, hub, answerer=answerer, speak=speak,
-                          dawg=getattr(session, "dawg", None), setup_choices=choices, edition_files=editions)
+    bridge = ScreenBridge(controller, hub, answerer=answerer, speak=speak, dawg=getattr(session, "dawg", None),
+                          setup_choices=setup_choices(session, editions), edition_files=editions)
     bridge.publish_safely()
     jgame = controller.adapter.jgame
     code = server.new_game((id(jgame.journal), jgame.id))
