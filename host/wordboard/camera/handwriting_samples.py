@@ -21,12 +21,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from wordboard.camera.state import LETTERS
 from wordboard.errors import UserError
 
 SAMPLES_FILE = "handwriting-samples.npz"
 #: copies of each kept square the classifier learns from (moved, turned, scaled, blurred)
 VARIANTS = 12
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LABEL = re.compile(r"^([A-Za-z])(\d{1,2})=([A-Za-z])$")
 
 

@@ -85,7 +85,8 @@ def _learn(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     from collections import Counter
 
-    from wordboard.camera.handwriting_samples import LETTERS, load_samples, samples_path
+    from wordboard.camera.handwriting_samples import load_samples, samples_path
+    from wordboard.camera.state import LETTERS
 
     _squares, labels = load_samples()
     if not len(labels):
