@@ -509,8 +509,12 @@ class ExtradictionPlayers(TablePlayers):
                     self._note("corrected by a grown-up")
                     self.controller.correct(square, meant[square])
                     at_fault.discard(square)
+        # the screen shows what the board read: a letter it read right is left alone (written
+        # again, it could only be misread anew); one it read wrong, is unsure of, or did not see
+        # is written again
         self._rewrite([s for s in meant if self.table.tiles.get(s, (None, None))[1] == meant[s]
-                       and (s in at_fault or s not in seen)] + self._misread_played(self.adapter.committed_tiles()))
+                       and (s not in seen or (s in at_fault and getattr(seen[s], "tile", None) != meant[s]))]
+                      + self._misread_played(self.adapter.committed_tiles()))
         self._waiting_since = None
         self._rewrites = 0
 
