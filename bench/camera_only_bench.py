@@ -12,7 +12,9 @@ reference, stays clean): the hand that lays a tile stays over the board a while
 now and then a hand passes over the board and someone leans over it (a shadow for 6-30 frames),
 the room's light changes slowly (+-12%), and once in the game the camera is knocked (by the hand
 laying one of the 8th to the 39th tiles: the board moves by up to 3% of its side in the picture,
-and the calibration is wrong from then on). The LEDs' glow is not drawn.
+and the calibration is wrong from then on). With or without ``--noise`` the board's LEDs shine in
+the camera's picture as the game lights them (empty squares glow in their LED's colour, a tile
+shows a ring of light round it), and the camera is told where they change.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ def record(game: str, seed: int, sensing: str, folder: Path, noise: bool = False
         hands = f"{getattr(s.camera_source, 'hand_frames', 0)} frames with a hand"
         if getattr(s.camera_source, "knocks", 0):
             hands += ", the camera knocked"
+        lights = getattr(getattr(s.sensor, "eyes", None), "lights", None)
+        if lights is not None:
+            hands += f", the LEDs' light changed {lights.changes} times"
         # any game: the moves as journalled (decisions such as corrections left out), then the outcome
         moves = [e.data for e in s.journal.events(s.jgame.id) if e.type == "move"]
         outcome = s.adapter.game.outcome() if s.adapter.over else None

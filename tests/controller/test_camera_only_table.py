@@ -124,3 +124,85 @@ def test_a_hexx_tile_is_the_tile_with_no_letter_when_the_camera_alone_reads_the_
     with open_session(config) as s:
         identify = s.controller.board.identify
         assert identify(written_tag((6, 5), "?")) == "*" and identify(written_tag((6, 2), "C")) == "C"
+
+
+def _lit_strip(rows: int, cols: int):
+    from wordboard.leds import default_config, open_board_leds
+
+    return open_board_leds(default_config(rows, cols), driver="simulated", clock=lambda: 0.0)
+
+
+def test_the_leds_glow_is_in_the_twins_picture_and_never_read_as_a_tile():
+    """The LEDs under the squares light the twin camera's picture as on a real board (empty
+    squares glow, a tile shows a ring of light round it); the camera alone reads the tiles and
+    only them, whatever the LEDs show, even white at full under every empty square."""
+    import numpy as np
+
+    from wordboard.camera.lights import LightWatch
+    from wordboard.controller.twin import TwinCamera
+    from wordboard.controller.written import VisionEyes
+    from wordboard.leds.frame import Frame
+
+    rows = cols = 15
+    camera = TwinCamera(rows, cols, seed=5)
+    tiles = {(7, c): (bytes([c]), letter) for c, letter in zip(range(4, 11), "GLOWING")}
+    tiles.update({(r, 7): (bytes([20 + r]), letter) for r, letter in zip(range(3, 7), "SHOW")})
+    camera.show(tiles)
+    dark = camera.read().astype(np.int16)
+    leds = _lit_strip(rows, cols)
+    camera.leds = leds
+    eyes = VisionEyes(camera, rows, cols, handwritten=False)
+    eyes.lights = LightWatch(leds, rows, cols)
+    expected = {square: name for square, (_, name) in tiles.items()}
+    colours = [(255, 255, 255), (255, 0, 0), (0, 90, 255), (255, 120, 0)]
+    for i, colour in enumerate(colours + colours[::-1]):
+        # a different scene each time: premium squares in their colours, a flash on the board
+        pixels = [colour if (r * cols + c + i) % 3 else (40, 0, 60) for r in range(rows) for c in range(cols)]
+        leds.show_now(Frame(rows, cols, pixels))
+        lit = camera.read().astype(np.int16)
+        assert np.abs(lit - dark).mean() > 5          # the glow is there to see
+        read = eyes.read()
+        assert read is not None, eyes.problem
+        assert {square: symbol for square, (symbol, _) in read.items()} == expected
+
+
+def test_a_change_of_light_under_a_hand_is_no_phantom_and_a_tile_laid_in_the_new_light_is_seen():
+    """The LEDs change while a hand is over the board: the view is blocked, and once the hand is
+    gone the newly lit empty squares are still empty (not blanks); a blank and a letter laid on
+    squares in the new light are read."""
+    from wordboard.camera.lights import LightWatch
+    from wordboard.camera.state import BLANK
+    from wordboard.controller.twin import TwinCamera
+    from wordboard.controller.written import VisionEyes
+    from wordboard.leds.frame import Frame
+
+    rows = cols = 15
+    now = [0.0]
+    camera = TwinCamera(rows, cols, seed=8)
+    camera.clock = lambda: now[0]
+    tiles = {(7, c): (bytes([c]), letter) for c, letter in zip(range(5, 10), "LIGHT")}
+    camera.show(tiles)
+    leds = _lit_strip(rows, cols)
+    camera.leds = leds
+    eyes = VisionEyes(camera, rows, cols, handwritten=False)
+    eyes.lights = LightWatch(leds, rows, cols)
+    leds.show_now(Frame(rows, cols, [(0, 60, 160)] * (rows * cols)))
+    expected = {square: name for square, (_, name) in tiles.items()}
+    for _ in range(2):
+        read = eyes.read()
+        assert read is not None and {s: v for s, (v, _) in read.items()} == expected
+    camera._hand = (10.0, 7, 0.7)                 # a hand reaches over the board...
+    leds.show_now(Frame(rows, cols, [(255, 40, 0) if (r + c) % 2 else (0, 60, 160)
+                                     for r in range(rows) for c in range(cols)]))   # ...as the light changes
+    assert eyes.read() is None and "hand" in eyes.problem
+    now[0] = 11.0                                   # the hand is gone
+    for _ in range(2):
+        read = eyes.read()
+        assert read is not None and {s: v for s, (v, _) in read.items()} == expected
+    tiles[(3, 4)] = (b"\x99", "?")                  # a blank, on a square lit red now
+    tiles[(3, 3)] = (b"\x98", "Q")
+    camera.show(tiles)
+    for _ in range(2):
+        read = eyes.read()
+    assert read is not None
+    assert {s: v for s, (v, _) in read.items()} == {**expected, (3, 4): BLANK, (3, 3): "Q"}

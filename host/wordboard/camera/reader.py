@@ -26,6 +26,7 @@ from wordboard.camera.geometry import (
     turn_square,
 )
 from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier, turned_glyph
+from wordboard.camera.lights import RELIT_FRAMES
 from wordboard.camera.locate import OUTLINE, BoardLocation, BoardNotFound, locate_board, standard_premiums
 from wordboard.camera.squares import (
     MIN_CONTRAST,
@@ -324,6 +325,8 @@ class BoardReader:
         self._signatures: np.ndarray | None = None   # this frame's, while update() reads it
         # (colours, signatures, their change from the empty looks): see _change_from_empty.
         self._change: tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None] | None = None
+        # The board's own LEDs changed under these squares (see relit): (squares, frames left).
+        self._relit: tuple[np.ndarray, int] | None = None
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -815,6 +818,20 @@ class BoardReader:
     def last_reading(self) -> BoardReading | None:
         return self._last
 
+    def relit(self, squares: np.ndarray, frames: int = RELIT_FRAMES) -> None:
+        """The board's own LEDs changed under ``squares`` (a (rows, cols) bool mask): for the next
+        ``frames`` frames (the camera shows a change of light a frame or two late) a change on
+        those squares is their light, not a hand or a tile: it is neither a reason to think the
+        view blocked nor to read the squares again, and what they look like now (empty, or the
+        tile they hold) is learnt as their look. A tile laid there at that very moment is found
+        by the next full read, and a hand over them by its other squares."""
+        mask = np.asarray(squares, bool)
+        if mask.shape != (self.rows, self.cols):
+            raise ValueError(f"relit squares are a {self.rows} x {self.cols} mask, not {mask.shape}")
+        if self._relit is not None:
+            mask = mask | self._relit[0]
+        self._relit = (mask, frames)
+
     def update(self, frame: np.ndarray) -> BoardReading:
         """Take the next video frame; returns the board as currently believed.
 
@@ -824,6 +841,7 @@ class BoardReader:
         if self._location is None:
             self._location = self._first_location(frame)
         warp, canonical = self._straighten(self._location, frame)
+        relit = None if self._relit is None else self._relit[0]
         if self._bumped(canonical):
             # Written letters: a calibrated board is not looked for again (its ink detector keeps
             # the empty board as first seen; a knock there is not yet handled).
@@ -860,6 +878,8 @@ class BoardReader:
                 # only, too little for the mean: the four most changed of its 36 spots tell.
                 spots = np.sort(per_pixel, axis=2)[:, :, -4:].mean(axis=2)
                 changed |= spots - np.median(spots) > 2.5 * self.change_threshold
+            if relit is not None:
+                changed &= ~relit          # the LEDs' light, not a change of the board
             if self._is_occlusion(changed):
                 self._occluded_frames += 1
                 if not self.handwritten and (self._occluded_frames in _LOOK_AGAIN_WHEN_CHANGED
@@ -893,6 +913,18 @@ class BoardReader:
             history.unsettled -= 1
         self._reference = signatures
         self._tint_reference = tints
+        if self._relit is not None:
+            # the frames of a change of light count once the view is clear (not under a hand)
+            left = self._relit[1]
+            self._relit = (self._relit[0], left - 1) if left > 1 else None
+        if relit is not None and not self.handwritten and self._empty_colours is not None \
+                and self._empty_signatures is not None and self._last is not None:
+            # the squares believed empty under a changed light: that is their empty look now
+            empty = relit & np.array([[v.symbol == EMPTY for v in row] for row in self._last.squares])
+            if empty.any():
+                colours = self._colours_of(canonical)
+                self._empty_colours[empty] = colours[empty]
+                self._empty_signatures[empty] = signatures[empty]
         before = self._last
         squares = tuple(tuple(self._voted(r, c) for c in range(self.cols)) for r in range(self.rows))
         if readings and not self.handwritten:

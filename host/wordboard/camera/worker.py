@@ -65,6 +65,7 @@ class CameraWorker:
         self.failures = 0
         self.reads = 0
         self._opened = False
+        self.lights = None         # the board's LEDs, a LightWatch: their changes are light, not tiles
         frugal_memory()
         self._thread = None
         if threaded:
@@ -111,6 +112,8 @@ class CameraWorker:
         symbols = {}
         try:
             if self._reader is not None:
+                if self.lights is not None:
+                    self.lights.tell(self._reader, self.frames)
                 reading = None
                 for _ in range(self.frames):
                     reading = self._reader.update(self.source.read())

@@ -137,6 +137,9 @@ class Session:
                                    camera=self.camera_source, seed=jgame.id)
 
         self._open_leds_and_buttons(rows, cols, twin, wall)
+        if twin and self.camera_source is not None:
+            self.camera_source.leds = self.leds      # the LEDs' glow is in the twin camera's picture
+        self._camera_sees_leds(camera, rows, cols)
 
         self.notifier = Notifier()
         options = ControllerOptions(settle=max(config.settle, family.min_settle), quiet=config.quiet,
@@ -164,6 +167,15 @@ class Session:
             from wordboard.controller.questions import StdinAnswerer
 
             self.controller.answerer = StdinAnswerer()
+
+    def _camera_sees_leds(self, camera, rows: int, cols: int) -> None:
+        """The camera is told where the board's own LEDs change their light (see LightWatch)."""
+        eyes = [e for e in (getattr(self.sensor, "eyes", None), camera) if e is not None and hasattr(e, "lights")]
+        if eyes:
+            from wordboard.camera.lights import LightWatch
+
+            for e in eyes:
+                e.lights = LightWatch(self.leds, rows, cols)
 
     def _lexicon(self, family, jgame=None) -> str | None:
         """The word list: the one asked for, else the one the game was started with, else the

@@ -262,6 +262,12 @@ HAND_LEANS = (0.1, (3.0, 8.0))          # the chance of a long linger, and how l
 #: (the 8th to the 39th laid; see TwinCamera.knock).
 KNOCK_AFTER_TILES = (8, 40)
 
+#: The board's LEDs seen by the twin's camera (``TwinCamera.leds``): an LED at full duty adds this
+#: many grey levels of its colour at the middle of an empty square, fading to half at its edges;
+#: a tile hides its LED but for a thin ring of light round the tile and a little through it.
+GLOW_LEVELS = 90.0
+GLOW_THROUGH_TILE = 0.06
+
 #: ``TwinCamera(writing=...)``: how the children write: as the handwriting reader was trained
 #: (``trained``), in a style it never saw (``held-out``: elastically bent single-stroke
 #: capitals), or each letter either way (``mixed``).
@@ -340,6 +346,11 @@ class TwinCamera:
         self.knock_after = self._hand_rng.randrange(*KNOCK_AFTER_TILES)
         self._touches = 0
         self.knocks = 0
+        # The board's LEDs (the session's simulated strip, a BoardLeds): their light under the
+        # squares is in the picture, as on a real table (None: no LEDs).
+        self.leds = None
+        self._glow_key: tuple | None = None
+        self._glow = None
 
     # the table tells the camera what lies on it
     def show(self, tiles: dict) -> None:
@@ -493,6 +504,50 @@ class TwinCamera:
         level = 1.0 + 0.12 * np.sin(frame / 400.0 + self.seed)      # the room's light, slowly
         return cv2.convertScaleAbs(image, alpha=level)
 
+    def _glow_layer(self, marks: dict):
+        """The light the board's LEDs add to the picture now (uint8 BGR, warped into the camera's
+        view), or None when they are dark. Drawn again only when the strip or the tiles change."""
+        import cv2
+        import numpy as np
+
+        leds = self.leds
+        sent = getattr(getattr(leds, "pixels", None), "transmitted", None)
+        if leds is None or sent is None:
+            return None
+        key = (sent, float(leds.pixels.brightness), frozenset(marks), self.knocks)
+        if key == self._glow_key:
+            return self._glow
+        from wordboard.leds.simulated import emitted_frame
+
+        self._glow_key = key
+        frame = emitted_frame(leds.pixels, leds.wiring)
+        light = np.array(frame.pixels, np.float32).reshape(self.rows, self.cols, 3)[..., ::-1]   # BGR duty
+        if not light.any():
+            self._glow = None
+            return None
+        cell = 24                                   # the light is soft: a coarse drawing will do
+        ramp = np.abs(np.arange(cell, dtype=np.float32) + 0.5 - cell / 2) / (cell / 2)    # 0 middle, 1 edge
+        edge = np.maximum(ramp[:, None], ramp[None, :])
+        open_square = 1.0 - 0.5 * edge ** 2
+        under_tile = np.where(edge > 0.86, 0.7, GLOW_THROUGH_TILE).astype(np.float32)
+        shape = np.empty((self.rows, self.cols, cell, cell), np.float32)
+        shape[:] = open_square
+        for (r, c) in marks:
+            if not self.handwritten:
+                shape[r, c] = under_tile
+        layer = shape.transpose(0, 2, 1, 3).reshape(self.rows * cell, self.cols * cell)
+        colour = cv2.resize(light, (self.cols * cell, self.rows * cell), interpolation=cv2.INTER_NEAREST)
+        layer = colour * (layer * (GLOW_LEVELS / 255.0))[..., None]
+        layer = cv2.GaussianBlur(layer, (0, 0), cell * 0.12)
+        h, w = layer.shape[:2]
+        grid = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+        homography = cv2.getPerspectiveTransform(grid, self._camera.corners.astype(np.float32))
+        width, height = self._size
+        warped = cv2.warpPerspective(layer, homography, (width, height), flags=cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        self._glow = np.clip(np.round(warped), 0, 255).astype(np.uint8)
+        return self._glow
+
     def read(self):
         """The next frame (BGR uint8)."""
         import cv2
@@ -504,6 +559,9 @@ class TwinCamera:
             self._clean = self._photograph(marks)
             self._drawn = marks
         image = self._clean
+        glow = self._glow_layer(marks)
+        if glow is not None:
+            image = cv2.add(image, glow)
         hand = self._hand_over_board()
         if hand is not None:
             image = image.copy()

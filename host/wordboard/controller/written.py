@@ -103,6 +103,7 @@ class VisionEyes:
         self.ink: Any = None                     # the InkDetector, made at the first reading
         self.written: frozenset = frozenset()   # squares written on before the first look
         self.marks: dict[Square, int] = {}
+        self.lights: Any = None                  # the board's LEDs, a LightWatch (see relit)
 
     def changed(self) -> bool:
         return True
@@ -118,6 +119,8 @@ class VisionEyes:
                 self.reader.occlusion_patience = 4 * self.frames
         reading = full = None
         self._reads += 1
+        if self.lights is not None:
+            self.lights.tell(self.reader, self.frames)
         try:
             for _ in range(self.frames):
                 frame = self.source.read()
