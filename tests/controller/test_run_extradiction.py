@@ -54,3 +54,40 @@ def test_crash_and_resume_carry_on_exactly(tmp_path):
         assert s.adapter.game.board == board and s.adapter.game.stars == stars
         s.run(max_seconds=40)
         assert s.adapter.over and s.players.mismatches == []
+
+
+class MisreadingEyes(TableEyes):
+    """The table read with a third of the written letters misread as some other letter (each
+    mark its own way: a letter written again may be read right)."""
+
+    def __init__(self, table):
+        super().__init__(table)
+        self.misread: set = set()
+
+    def read(self) -> dict:
+        import random
+
+        out = {}
+        for square, (uid, name) in list(self.table.tiles.items()):
+            rng = random.Random(f"misread:{uid.hex()}")
+            if name.isalpha() and rng.random() < 1 / 3:
+                self.misread.add(uid)
+                out[square] = (chr((ord(name) - 65 + 1 + rng.randrange(24)) % 26 + 65), 0.9)
+            else:
+                out[square] = (name, 1.0)
+        return out
+
+
+def test_speed_a_misread_word_is_put_right_never_given_up(tmp_path):
+    """Speed has no card's word to put a misread letter right: the child writes again the letters
+    the screen shows wrong (only those: a letter read right and written again could only be
+    misread anew), and a grown-up corrects what is still misread. No word is given up."""
+    with session(tmp_path, seed=8, game_options={"level": "speed", "turns": 4}) as s:
+        eyes = s.sensor.eyes = MisreadingEyes(s.table)
+        s.run(max_seconds=600)
+        assert s.adapter.over and s.adapter.game.cards_used == 4
+        assert s.players.mismatches == [] and s.players.as_meant == 4
+        mistakes = s.players.mistakes
+        assert "gave up" not in mistakes
+        assert s.controller.stats.invalid >= 2               # misread words were refused...
+        assert 0 < mistakes.get("written again", 0) <= len(eyes.misread)   # ...and only those letters written again
