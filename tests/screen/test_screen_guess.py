@@ -229,3 +229,33 @@ def test_what_a_child_wrote_or_spelt_is_never_said_back_when_it_is_unsuitable(ad
     assert isinstance(again, q.Question) and again.kind == GUESS and "SHIT" not in again.prompt
     assert again.prompt.startswith("That word is not for this game: let's pick another word.")
     assert isinstance(adapter.game.pending, GuessWanted) and adapter.game.history == []   # nothing kept
+
+
+def test_the_childrens_own_words_with_a_bad_word_inside_are_said_and_played():
+    """SHELL, GRAPE and BUTTER hold HELL, RAPE and BUTT: a clue card's word, or a word of the
+    game's list, is the child's own word and is spelt, shown and played like any other; the same
+    letters inside a run that is no word stay hidden."""
+    from wordboard.extradiction.table import sayable
+
+    known = {"SHELL", "GRAPE", "BUTTER"}.__contains__
+    assert all(sayable(w, known) for w in ("SHELL", "GRAPE", "BUTTER"))
+    assert not any(sayable(w, known) for w in ("XSHELLX", "SHIT", "BUTT"))
+    assert not sayable("BUTTER")                      # with no word list: hidden, to be safe
+
+
+def test_a_clue_card_word_with_a_bad_word_inside_is_guessed_right(adapter_of):
+    adapter = adapter_of(game("2", words=("BUTTER", "SHELL"), players=("Ann", "Bo"), shuffle=False))
+    card = adapter.game.pending.card.word
+    done = adapter.answer_turn(guess_question(adapter), card.lower())
+    assert isinstance(done, Committed) and "right" in done.text
+    assert isinstance(adapter.game.pending, WordWanted)
+
+
+def test_a_guess_asked_again_says_why_once(adapter_of):
+    adapter = adapter_of(game("2", words=("SHIRT", "STAR"), players=("Ann", "Bo")))
+    question = guess_question(adapter)
+    for _ in range(3):
+        question = adapter.answer_turn(question, "SHIT")
+        assert isinstance(question, q.Question)
+    assert question.prompt.count("not for this game") == 1
+    assert question.prompt.endswith(guess_question(adapter).prompt)

@@ -334,6 +334,8 @@ class Game:
         self._clue_deck = list(clue_cards) if self.level.uses_clue_cards else []
         if self.level.uses_clue_cards and not self._clue_deck:
             raise ValueError(f"{self.level} needs clue cards")
+        #: The words of every clue card the game was given (drawn or not).
+        self.clue_words: frozenset[str] = frozenset(card.word for card in self._clue_deck)
         self._chance_deck = list(edition.chance_cards if chance_cards is None else chance_cards)
         if shuffle:
             self._rng.shuffle(self._clue_deck)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
@@ -47,11 +47,16 @@ CHILD_WORDS = {
 }
 
 
-def sayable(letters: str) -> bool:
+def sayable(letters: str, known: Callable[[str], bool] | None = None) -> bool:
     """Whether letters a child wrote or spelt may be shown and said back: never a word unsuitable
-    for children, nor letters with one of four letters or more inside them."""
-    from wordboard.extradiction.wordfilter import hides_unsuitable
+    for children, nor letters with one of four letters or more inside them, unless they spell
+    a word ``known`` to the game (its word list, its clue cards: words already filtered, whole):
+    SHELL, GRAPE and BUTTER hold HELL, RAPE and BUTT but are the children's own words."""
+    from wordboard.extradiction.wordfilter import hides_unsuitable, is_unsuitable
 
+    word = "".join(ch for ch in letters.upper() if ch.isalpha())
+    if known is not None and word and word == letters.upper() and known(word):
+        return not is_unsuitable(word)
     return not hides_unsuitable(letters)         # letters only: an unread "?" joins its neighbours
 
 
@@ -195,7 +200,7 @@ class ExtradictionAdapter(TableAdapter):
                 wrong = tuple(s for s, w in zip(run, card.word) if letters.get(s) not in (None, w)) or squares
             written = "".join(board.get(s) or letters.get(s) or "?" for s in run)
             what = f"The card's word is {card.word}, {card.length} letters." if card else ""
-            says = f"That says {written}." if sayable(written) else "That is not the card's word."
+            says = f"That says {written}." if sayable(written, self._known_word) else "That is not the card's word."
             return Assessment("invalid", squares, at_fault=wrong, message=f"{says} {what} Look at the red squares.")
         errors = []
         for move in candidates:
@@ -227,6 +232,12 @@ class ExtradictionAdapter(TableAdapter):
         return Committed(tuple(placement.new_squares), text)
 
     # -- the guess and other turns -------------------------------------------------------------
+
+    def _known_word(self, word: str) -> bool:
+        """Whether ``word`` is one of the game's own words: in its word list, or on a clue card
+        (both filtered for children when they were made)."""
+        dictionary = self.game.dictionary
+        return word in self.game.clue_words or (dictionary is not None and word in dictionary)
 
     def _checker(self, pending) -> str:
         """Who knows the card's word and hears the guess: the reader (Level 3), else the grown-up."""
@@ -281,16 +292,19 @@ class ExtradictionAdapter(TableAdapter):
                 return Committed((), f"{player} said another word: the word was {card.word}; "
                                      "the card is put to one side")
             guess = Guess(value)
+            # asked again with why, once: the question as first asked is kept in its context
+            asked = str(question.context.get("asked", question.prompt))
+            context = {**question.context, "asked": asked}
             try:
                 game.check(guess)
             except IllegalMove as exc:
-                return q.Question(GUESS, f"{exc}. {question.prompt}", (), (), question.context)
+                return q.Question(GUESS, f"{exc}. {asked}", (), (), context)
             spelt = "".join(value.split()).upper()
-            if not sayable(spelt):                # never shown, said or kept: spell another
-                return q.Question(GUESS, f"{CHILD_WORDS['UNSUITABLE']} {question.prompt}", (), (), question.context)
             if spelt == card.word:
                 self.jgame.play(guess)
                 return Committed((), right)
+            if not sayable(spelt, self._known_word):      # never shown, said or kept: spell another
+                return q.Question(GUESS, f"{CHILD_WORDS['UNSUITABLE']} {asked}", (), (), context)
             return q.Question(GUESS_HEARD, f"{player} spelt {spelt}. {checker.capitalize()}: is that the word on "
                               f"the card? (Only the writing on the board tests the spelling.)",
                               ("yes", "no"), (), {"player": pending.player, "guess": spelt, "checker": checker})
@@ -393,6 +407,7 @@ class ExtradictionPlayers(TablePlayers):
         self._waiting_since = None
         self._rewrites = 0
         self._written_at = float("-inf")
+        self._guess_tries = (-1, 0)      # (the journal's seq, guesses asked again since)
 
     def wants_move(self) -> bool:
         from wordboard.extradiction.engine import WordWanted
@@ -432,7 +447,11 @@ class ExtradictionPlayers(TablePlayers):
         pending = self.game.pending
         if not isinstance(pending, GuessWanted):
             return None
-        rng = self._rng(5)
+        # asked again (a guess the game would not take): the child says something else
+        seq = self.adapter.jgame.seq
+        tries = self._guess_tries[1] + 1 if self._guess_tries[0] == seq else 0
+        self._guess_tries = (seq, tries)
+        rng = self._rng(5 + 1009 * tries)
         word = pending.card.word
         if rng.random() < 0.8:
             return word.lower() if rng.random() < 0.5 else word
