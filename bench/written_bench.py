@@ -5,7 +5,7 @@ Whole games on the digital twin (scripted children, the virtual camera over the 
 board, the handwriting reader), by default in a handwriting the reader was not trained on
 (``--writing held-out``) and with the hazards of a real table (``--hazards``: hands reaching
 over, someone leaning over the board, the room's light changing, the ghost and smear every
-rubbed-out letter leaves). Per level (1, 2, 3, speed), over ``--seeds`` games each:
+rubbed-out letter leaves, the camera knocked once in the game). Per level (1, 2, 3, speed), over ``--seeds`` games each:
 
 * phantom letters: a square the board believes written on while nothing is written there, for
   longer than the board takes to follow a change (3 readings); one per such stretch;
@@ -125,6 +125,7 @@ def one_game(job) -> dict:
             "letters": watch.letters, "phantoms": watch.phantoms, "missed": watch.missed,
             "misread": watch.misread, "gave_up": s.players.mistakes.get("gave up", 0),
             "refused": s.controller.stats.invalid, "seconds": time.monotonic() - start,
+            "knocks": getattr(s.camera_source, "knocks", 0),
         }
     journal.unlink(missing_ok=True)
     return result
@@ -175,6 +176,7 @@ def main(argv=None) -> int:
     for r in bad[:20]:
         print(f"  level {r['level']} seed {r['seed']}: {r['phantoms']} phantom, {r['missed']} missed, "
               f"{r['gave_up']} given up{'' if r['over'] else ', unfinished'}")
+    print(f"the camera knocked in {sum(r['knocks'] > 0 for r in results)} of {len(results)} games")
     print(f"{time.monotonic() - start:.0f} s ({os.cpu_count()} cores, {args.jobs} jobs)")
     return 0
 

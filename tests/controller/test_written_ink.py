@@ -75,6 +75,65 @@ def test_a_letter_is_seen_whatever_was_read_there_and_a_rubbed_out_letter_goes()
     assert (4, 4) in sensor.seen
 
 
+@pytest.mark.parametrize("seed", [4, 5, 6, 7])
+def test_a_knocked_camera_over_written_letters_reads_no_phantom_and_finds_the_board_again(seed):
+    """The camera knocked (by 3% of the board's side: too little for the grid lines to tell): the
+    board's print lies shifted in the straightened picture and every square would show ink
+    along its edge. Nothing is read until the board is lined up with its empty picture again;
+    then the letters written are where they were, with their marks, and nothing else is."""
+    cam, sensor = camera_sensor(seed)
+    readings(sensor, 2)
+    word = {(5, 3 + i): (bytes([7, i]), ch) for i, ch in enumerate("HELLO")}
+    word.update({(1 + i, 5): (bytes([8, i]), ch) for i, ch in enumerate("WHAL")})
+    cam.show(word)
+    readings(sensor, 4)
+    assert set(sensor.seen) == set(word)
+    marks = dict(sensor.eyes.marks)
+    problems = []
+    eyes, read = sensor.eyes, sensor.eyes.read
+
+    def told() -> dict | None:
+        symbols = read()
+        problems.append(eyes.problem)
+        return symbols
+    eyes.read = told
+    cam.knock()
+    for _ in range(8):
+        events = readings(sensor, 1)
+        # never a phantom letter (a letter written may be read again: the board is read afresh)
+        assert all((e.square.row, e.square.col) in word for e in events if isinstance(e, Placed))
+        assert set(sensor.seen) == set(word)
+    assert problems[-1] is None                                   # found again, reading:
+    found = sensor.eyes.reader.last_reading.corners.as_array()
+    assert abs(found - cam._camera.corners).max() < 1.0           # where the board is (pixels)
+    assert {sq: sensor.eyes.marks[sq] for sq in word} == {sq: marks[sq] for sq in word}
+    cam.show({**word, (8, 8): (b"\x09", "Z")})                    # and a new letter is seen
+    readings(sensor, 3)
+    assert set(sensor.seen) == set(word) | {(8, 8)}
+
+
+def test_the_ink_detector_sees_the_print_shifted_not_writing_or_light():
+    import numpy as np
+
+    from wordboard.camera.ink import CELL, InkDetector
+
+    cam = TwinCamera(11, 11, seed=3, handwritten=True)
+    eyes = VisionEyes(cam, 11, 11)
+    eyes.read()
+    ink: InkDetector = eyes.ink
+    canonical = eyes.reader.last_canonical
+    ink.look(canonical)
+    assert ink.shifted(canonical) == 0.0
+    cam.show({(5, c): (bytes([c]), "W") for c in range(2, 9)})
+    eyes.read()
+    written = eyes.reader.last_canonical
+    assert ink.shifted(written) < 0.02                            # writing moves no print
+    assert ink.shifted(np.clip(written * 0.6, 0, 255).astype(np.uint8)) < 0.02     # nor a shadow
+    shifted = np.roll(canonical, (3, 2), axis=(0, 1))              # 1.5 and 1 pixels of a CELL square
+    assert ink.shifted(shifted) > 0.5
+    assert CELL == 20
+
+
 def test_a_correction_holds_for_its_mark_only():
     cam, sensor = camera_sensor(7)
     readings(sensor, 2)

@@ -434,7 +434,11 @@ class BoardReader:
         flat = GridWarp(location.corners, self.rows, self.cols)
         if padded is None:  # ``padded``: this very picture through ``flat``, if the finder made it
             padded = flat.padded(image)
-        warp = bend_to_lines(image, flat, padded=padded) or flat
+        # A write-and-wipe board is flat and rigid, and its squares are compared pixel for pixel
+        # with the empty board (the ink detector): the mapping stays the corners' homography, so
+        # a board found again after a knock lines up with its picture exactly (bent to this
+        # picture's lines instead, it came out up to 8 pixels off).
+        warp = (None if self.handwritten else bend_to_lines(image, flat, padded=padded)) or flat
         self._warp_cache = (location.corners, warp)
         return warp, warp.straighten_padded(padded)
 
@@ -843,16 +847,20 @@ class BoardReader:
         warp, canonical = self._straighten(self._location, frame)
         relit = None if self._relit is None else self._relit[0]
         if self._bumped(canonical):
-            # Written letters: a calibrated board is not looked for again (its ink detector keeps
-            # the empty board as first seen; a knock there is not yet handled).
-            relocated = None if self.handwritten and self._fixed_corners is not None else self._find_again(frame)
-            if relocated is None and (len(self._letter_squares([])) < 3 or self.handwritten):
+            # (written letters: the caller looks for the board again, see find_board: the
+            # classifier's letters are no check, the empty board's picture is)
+            relocated = None if self.handwritten else self._find_again(frame)
+            if relocated is None and len(self._letter_squares([])) < 3 and not self.handwritten:
                 # Nothing to tell a knock from a shadow by: the grid lines are learnt as they are
                 # now (as before there was any looking again).
                 self._line_baseline = None
                 self._look_again_after = 2
             elif relocated is None:
-                self.lost = True   # still where it was believed: looked for again in a while
+                # still where it was believed: looked for again in a while. Written letters are
+                # never read from a grid the board is not on (every square would look written:
+                # the ink detector compares each with the empty board, straightened, as first
+                # seen); found again, the straightened board is the one it knows.
+                self.lost = True
             else:
                 self._move_to(relocated)
                 warp, canonical = self._straighten(relocated, frame, relocated.padded)
@@ -1107,6 +1115,49 @@ class BoardReader:
         # lens and the light, are not: the empty looks are learnt again.
         self._empty_colours = self._empty_signatures = None
 
+    def find_board(self, frame: np.ndarray) -> tuple[BoardLocation, np.ndarray] | None:
+        """The board found in ``frame`` anew, as in any photo, turned to keep its top-left corner
+        nearest the one believed, and the frame straightened through it; None if not found.
+        Nothing is taken: the caller checks the place (written letters: does the empty board's
+        picture line up there? see :class:`~wordboard.camera.ink.InkDetector`) and then
+        :meth:`move_to` it."""
+        try:
+            found = locate_board(frame, self.rows, self.cols, self.premium)
+        except BoardNotFound:
+            return None
+        if self._location is not None:
+            old, new = self._location.corners.as_array(), found.corners.as_array()
+            turns = min(range(4), key=lambda k: float(np.abs(np.roll(new, -k, axis=0) - old).max()))
+            if turns:
+                found = BoardLocation(turn_corners(found.corners, turns), found.method, found.confidence,
+                                      found.line_support, found.board_in_view)
+        cached = self._warp_cache
+        _warp, canonical = self._straighten(found, frame, found.padded)
+        self._warp_cache = cached   # (the grid believed keeps its own mapping unless this is taken)
+        return found, canonical
+
+    def move_to(self, found: BoardLocation, afresh: bool = False) -> None:
+        """Read the board at ``found`` from now on (a place the caller found and checked; see
+        :meth:`find_board`, :meth:`moved_by`). ``afresh``: every square is read again (its
+        caller tells writing from an empty square itself)."""
+        self._move_to(found)
+        if afresh:
+            self._reference = self._tint_reference = None
+
+    def moved_by(self, warp: np.ndarray, cell: int, location: BoardLocation | None = None) -> BoardLocation:
+        """The grid's place in the picture when the board as straightened through ``location``
+        (default: where it is believed) lies ``warp`` away from where it was: a homography in
+        pixels of a ``cell``-pixel square, taking the board as it was onto the board as it is
+        (see :meth:`wordboard.camera.ink.InkDetector.register`)."""
+        location = location or self._location
+        assert location is not None
+        w, h = self.cols * cell, self.rows * cell
+        rect = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+        to_frame = cv2.getPerspectiveTransform(rect, location.corners.as_array().astype(np.float32))
+        now = cv2.perspectiveTransform(rect[None], warp.astype(np.float64))
+        corners = cv2.perspectiveTransform(now, to_frame)[0]
+        return BoardLocation(GridCorners.from_array(corners), "registered", location.confidence)
+
     def _find_again(self, frame: np.ndarray, moved_only: bool = False) -> BoardLocation | None:
         """The board found again after a knock (the camera's or the board's), or None. Found as in
         any photo, turned to keep its top-left corner nearest the old one, and checked with the
@@ -1114,16 +1165,12 @@ class BoardReader:
         found a square off would turn old tiles into a new move). ``moved_only`` (the view has
         looked covered a while, the grid lines still there): only a board found elsewhere, and
         checked with at least 3 letters (a shadow that stays must not move the grid)."""
-        try:
-            found = locate_board(frame, self.rows, self.cols, self.premium)
-        except BoardNotFound:
-            return None
         assert self._location is not None
-        old, new = self._location.corners.as_array(), found.corners.as_array()
-        turns = min(range(4), key=lambda k: float(np.abs(np.roll(new, -k, axis=0) - old).max()))
-        if turns:
-            found = BoardLocation(turn_corners(found.corners, turns), found.method, found.confidence,
-                                  found.line_support, found.board_in_view)
+        old = self._location.corners.as_array()
+        seen = self.find_board(frame)
+        if seen is None:
+            return None
+        found, canonical = seen
         if moved_only:
             side = float(np.linalg.norm(old[1] - old[0]))
             if float(np.abs(found.corners.as_array() - old).max()) < 0.25 * side / self.cols:
@@ -1133,7 +1180,6 @@ class BoardReader:
             if sq.symbol not in (EMPTY, BLANK)}
         if moved_only and len(known) < 3:
             return None   # a view covered a while, and too few letters to check a new place with
-        _warp, canonical = self._straighten(found, frame, found.padded)
         if len(known) < 3:
             # Nothing to check it with: the grid lines must show there as they did before the
             # knock (a shadow or a hand that weakened them weakens them there too).

@@ -268,6 +268,10 @@ KNOCK_AFTER_TILES = (8, 40)
 GLOW_LEVELS = 90.0
 GLOW_THROUGH_TILE = 0.06
 
+#: Written letters with the hazards (eXtraDICTION): the camera is knocked once a game, at a frame
+#: in this range (a 5-card game is about 400 frames: three a reading).
+KNOCK_AT_FRAME = (40, 300)
+
 #: ``TwinCamera(writing=...)``: how the children write: as the handwriting reader was trained
 #: (``trained``), in a style it never saw (``held-out``: elastically bent single-stroke
 #: capitals), or each letter either way (``mixed``).
@@ -346,6 +350,8 @@ class TwinCamera:
         self.knock_after = self._hand_rng.randrange(*KNOCK_AFTER_TILES)
         self._touches = 0
         self.knocks = 0
+        # Written letters with the hazards of a table: the camera is knocked once, at this frame.
+        self.knock_at_frame = self._hand_rng.randrange(*KNOCK_AT_FRAME) if hazards and handwritten else None
         # The board's LEDs (the session's simulated strip, a BoardLeds): their light under the
         # squares is in the picture, as on a real table (None: no LEDs).
         self.leds = None
@@ -501,6 +507,8 @@ class TwinCamera:
                 self._head = (frame + int(rng.integers(6, 30)), np.repeat(shade[..., None], 3, axis=2))
         if self._head is not None:
             image = cv2.multiply(image, self._head[1], scale=1 / 128)
+        if frame == self.knock_at_frame:
+            self.knock()                  # seen from the next frame on
         level = 1.0 + 0.12 * np.sin(frame / 400.0 + self.seed)      # the room's light, slowly
         return cv2.convertScaleAbs(image, alpha=level)
 

@@ -104,6 +104,7 @@ class VisionEyes:
         self.written: frozenset = frozenset()   # squares written on before the first look
         self.marks: dict[Square, int] = {}
         self.lights: Any = None                  # the board's LEDs, a LightWatch (see relit)
+        self._shifted = 0                        # readings in a row with the board not where believed
 
     def changed(self) -> bool:
         return True
@@ -127,7 +128,7 @@ class VisionEyes:
                 reading = self.reader.update(frame)
             if self.handwritten:
                 if getattr(self.reader, "lost", False):
-                    self.problem = LOST
+                    self._find_board_again(frame)
                     return None
                 written = self._written(reading, frame)
                 self.problem = None if written is not None else \
@@ -158,6 +159,38 @@ class VisionEyes:
                         out[(r, c)] = (sq.symbol, sq.confidence)
         return out
 
+    def _find_board_again(self, frame) -> None:
+        """Written letters, the board not where it is believed (the grid lines gone from their
+        place, or the board's print shifted): the empty board's picture is lined up with the
+        picture straightened where the board was believed (a small knock), else where the board
+        is found anew in ``frame``, and the grid taken there, so every letter stays on its square
+        with its mark. Until then nothing is read (the table is told :data:`LOST`). After
+        :data:`KNOCK_PATIENCE` readings with the grid lines in place and no such place, the
+        empty board's picture is learnt again where the grid is believed (the letters written are
+        then told from their own paper)."""
+        from wordboard.camera.ink import CELL
+
+        self._shifted += 1
+        reader, ink = self.reader, self.ink
+        if ink is not None and ink.reference is not None:
+            found = None
+            canonical = getattr(reader, "last_canonical", None)
+            warp = ink.register(canonical) if canonical is not None else None
+            if warp is not None:
+                found = reader.moved_by(warp, CELL)
+            else:
+                seen = reader.find_board(frame)
+                warp = ink.register(seen[1]) if seen is not None else None
+                if seen is not None and warp is not None:
+                    found = reader.moved_by(warp, CELL, seen[0])
+            if found is not None:
+                reader.move_to(found, afresh=True)
+                self._shifted = 0
+            elif self._shifted >= KNOCK_PATIENCE and not reader.lost:
+                ink.moved()
+                self._shifted = 0
+        self.problem = LOST
+
     def _written(self, reading, frame) -> dict | None:
         """Written letters: where the ink is, and what the classifier reads there."""
         from wordboard.camera.ink import CELL, WRITTEN, InkDetector
@@ -170,6 +203,13 @@ class VisionEyes:
             self.ink = InkDetector(self.rows, self.cols, CELL, written=self.written)
         if reading.occluded:
             return None                         # a hand over the board: no opinion
+        if self.ink.shifted(canonical) >= KNOCK_SHIFTED:
+            # The empty board's print is not where it was in the straightened picture: the camera
+            # or the board was knocked, too little for the grid lines to tell, and every square
+            # would show ink along its edge (phantom letters everywhere). Nothing is read.
+            self._find_board_again(frame)
+            return None
+        self._shifted = 0
         states = self.ink.look(canonical)
         self.marks = {sq: st.mark for sq, st in states.items()}
         out: dict = {}
@@ -190,6 +230,13 @@ class VisionEyes:
                 out[square] = (seen.symbol, seen.confidence) if seen.symbol in LETTERS else (UNSURE, 0.0)
         return out
 
+
+#: Written letters: the board's print shifted on this share of the empty squares in the
+#: straightened picture is a knock (see VisionEyes._written, InkDetector.shifted)...
+KNOCK_SHIFTED = 0.15
+#: ... and after this many readings so, the board not found where it lines up, the empty board is
+#: learnt again where the grid is believed (a knock the board finder cannot follow).
+KNOCK_PATIENCE = 8
 
 #: What the table is told while the camera looks for a board that moved (see BoardReader.lost).
 LOST = "the board is not where the camera saw it (the camera or the board knocked?): looking for it"
