@@ -1133,7 +1133,11 @@ class BoardReader:
                                       found.line_support, found.board_in_view)
         cached = self._warp_cache
         _warp, canonical = self._straighten(found, frame, found.padded)
-        self._warp_cache = cached   # (the grid believed keeps its own mapping unless this is taken)
+        if self.handwritten:
+            self._warp_cache = cached   # (the grid believed keeps its own mapping unless this is taken)
+        # Tiles: the mapping of the grid believed is made again at the next frame, bent to that
+        # picture's lines, which follows a small knock the finder cannot confirm (kept instead,
+        # Lexulous seed 2 with --noise read a played tile on the bottom edge wrong for good).
         return found, canonical
 
     def move_to(self, found: BoardLocation, afresh: bool = False) -> None:
