@@ -516,7 +516,8 @@ class ExtradictionPlayers(TablePlayers):
         seen = self.controller.board.observed
         if plan.refusals >= 2:
             # written again and still misread: the grown-up tells the board what is there (a
-            # letter it misreads, a mark on an empty square it takes for a letter)
+            # letter it misreads or cannot read, shown as "?", a mark on an empty square it
+            # takes for a letter)
             for square in sorted(seen):
                 there = self.table.tiles.get(square)
                 read = getattr(seen[square], "tile", None)
@@ -524,7 +525,7 @@ class ExtradictionPlayers(TablePlayers):
                     self._note("corrected by a grown-up")
                     self.controller.correct(square, ".")
                 elif there is not None and square in meant and there[1] == meant[square] \
-                        and read is not None and read != meant[square]:
+                        and read != meant[square]:
                     self._note("corrected by a grown-up")
                     self.controller.correct(square, meant[square])
                     at_fault.discard(square)
