@@ -1121,6 +1121,17 @@ class BoardReader:
         Nothing is taken: the caller checks the place (written letters: does the empty board's
         picture line up there? see :class:`~wordboard.camera.ink.InkDetector`) and then
         :meth:`move_to` it."""
+        found = self._locate_again(frame)
+        if found is None:
+            return None
+        cached = self._warp_cache
+        _warp, canonical = self._straighten(found, frame, found.padded)
+        self._warp_cache = cached   # (the grid believed keeps its own mapping unless this is taken)
+        return found, canonical
+
+    def _locate_again(self, frame: np.ndarray) -> BoardLocation | None:
+        """The board found in ``frame`` as in any photo, turned to keep its top-left corner
+        nearest the one believed; None if not found."""
         try:
             found = locate_board(frame, self.rows, self.cols, self.premium)
         except BoardNotFound:
@@ -1131,14 +1142,7 @@ class BoardReader:
             if turns:
                 found = BoardLocation(turn_corners(found.corners, turns), found.method, found.confidence,
                                       found.line_support, found.board_in_view)
-        cached = self._warp_cache
-        _warp, canonical = self._straighten(found, frame, found.padded)
-        if self.handwritten:
-            self._warp_cache = cached   # (the grid believed keeps its own mapping unless this is taken)
-        # Tiles: the mapping of the grid believed is made again at the next frame, bent to that
-        # picture's lines, which follows a small knock the finder cannot confirm (kept instead,
-        # Lexulous seed 2 with --noise read a played tile on the bottom edge wrong for good).
-        return found, canonical
+        return found
 
     def move_to(self, found: BoardLocation, afresh: bool = False) -> None:
         """Read the board at ``found`` from now on (a place the caller found and checked; see
@@ -1171,10 +1175,9 @@ class BoardReader:
         checked with at least 3 letters (a shadow that stays must not move the grid)."""
         assert self._location is not None
         old = self._location.corners.as_array()
-        seen = self.find_board(frame)
-        if seen is None:
+        found = self._locate_again(frame)
+        if found is None:
             return None
-        found, canonical = seen
         if moved_only:
             side = float(np.linalg.norm(old[1] - old[0]))
             if float(np.abs(found.corners.as_array() - old).max()) < 0.25 * side / self.cols:
@@ -1184,6 +1187,9 @@ class BoardReader:
             if sq.symbol not in (EMPTY, BLANK)}
         if moved_only and len(known) < 3:
             return None   # a view covered a while, and too few letters to check a new place with
+        # (the grid believed is straightened afresh at the next frame, bent to that picture's
+        # lines: that follows a small knock the finder cannot confirm)
+        _warp, canonical = self._straighten(found, frame, found.padded)
         if len(known) < 3:
             # Nothing to check it with: the grid lines must show there as they did before the
             # knock (a shadow or a hand that weakened them weakens them there too).
