@@ -98,9 +98,7 @@ class InkDetector:
     def look(self, canonical: np.ndarray) -> dict[tuple[int, int], SquareInk]:
         """Every square's state in this straightened frame (BGR, at least ``rows*cell`` x
         ``cols*cell``; a bigger one is shrunk to that)."""
-        size = (self.cols * self.cell, self.rows * self.cell)
-        if canonical.shape[1] != size[0] or canonical.shape[0] != size[1]:
-            canonical = cv2.resize(canonical, size, interpolation=cv2.INTER_AREA)
+        canonical = self._at_size(canonical)
         image = canonical.astype(np.float32) + 4.0
         first = self.reference is None
         if first:
@@ -178,9 +176,7 @@ class InkDetector:
         line inside its neighbour's inner part: ink. 0.0 before the first look."""
         if self.reference is None:
             return 0.0
-        size = (self.cols * self.cell, self.rows * self.cell)
-        if canonical.shape[1] != size[0] or canonical.shape[0] != size[1]:
-            canonical = cv2.resize(canonical, size, interpolation=cv2.INTER_AREA)
+        canonical = self._at_size(canonical)
         cell, rows, cols = self.cell, self.rows, self.cols
         empty = np.zeros((rows, cols), bool)
         for (r, c), state in self.states.items():
@@ -213,9 +209,7 @@ class InkDetector:
         it cannot be lined up (no picture yet, no convergence, or a poor match)."""
         if self.reference is None:
             return None
-        size = (self.cols * self.cell, self.rows * self.cell)
-        if canonical.shape[1] != size[0] or canonical.shape[0] != size[1]:
-            canonical = cv2.resize(canonical, size, interpolation=cv2.INTER_AREA)
+        canonical = self._at_size(canonical)
         template = cv2.cvtColor(np.clip(self.reference - 4.0, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
         now = cv2.cvtColor(canonical, cv2.COLOR_BGR2GRAY)
         criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 100, 1e-5)
@@ -234,6 +228,13 @@ class InkDetector:
         game). What each square holds, and its mark, are kept."""
         self.reference = None
         self.unknown |= {key for key, state in self.states.items() if state.state == WRITTEN}
+
+    def _at_size(self, canonical: np.ndarray) -> np.ndarray:
+        """A straightened frame at this detector's size (``cell`` pixels a square), shrunk if bigger."""
+        size = (self.cols * self.cell, self.rows * self.cell)
+        if canonical.shape[1] != size[0] or canonical.shape[0] != size[1]:
+            canonical = cv2.resize(canonical, size, interpolation=cv2.INTER_AREA)
+        return canonical
 
     def _square(self, r: int, c: int) -> tuple[slice, slice]:
         cell = self.cell

@@ -1159,11 +1159,9 @@ class BoardReader:
         (see :meth:`wordboard.camera.ink.InkDetector.register`)."""
         location = location or self._location
         assert location is not None
-        w, h = self.cols * cell, self.rows * cell
-        rect = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-        to_frame = cv2.getPerspectiveTransform(rect, location.corners.as_array().astype(np.float32))
-        now = cv2.perspectiveTransform(rect[None], warp.astype(np.float64))
-        corners = cv2.perspectiveTransform(now, to_frame)[0]
+        grid = GridWarp(location.corners, self.rows, self.cols, cell)
+        now = cv2.perspectiveTransform(grid.canonical_corners()[None].astype(np.float64), warp)
+        corners = cv2.perspectiveTransform(now, np.linalg.inv(grid.homography()))[0]
         return BoardLocation(GridCorners.from_array(corners), "registered", location.confidence)
 
     def _find_again(self, frame: np.ndarray, moved_only: bool = False) -> BoardLocation | None:

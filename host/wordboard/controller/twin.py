@@ -540,8 +540,8 @@ class TwinCamera:
         under_tile = np.where(edge > 0.86, 0.7, GLOW_THROUGH_TILE).astype(np.float32)
         shape = np.empty((self.rows, self.cols, cell, cell), np.float32)
         shape[:] = open_square
-        for (r, c) in marks:
-            if not self.handwritten:
+        if not self.handwritten:                    # (written letters do not hide the light)
+            for (r, c) in marks:
                 shape[r, c] = under_tile
         layer = shape.transpose(0, 2, 1, 3).reshape(self.rows * cell, self.cols * cell)
         colour = cv2.resize(light, (self.cols * cell, self.rows * cell), interpolation=cv2.INTER_NEAREST)

@@ -54,8 +54,8 @@ def sayable(letters: str, known: Callable[[str], bool] | None = None) -> bool:
     SHELL, GRAPE and BUTTER hold HELL, RAPE and BUTT but are the children's own words."""
     from wordboard.extradiction.wordfilter import hides_unsuitable, is_unsuitable
 
-    word = "".join(ch for ch in letters.upper() if ch.isalpha())
-    if known is not None and word and word == letters.upper() and known(word):
+    word = letters.upper()
+    if known is not None and word.isalpha() and known(word):
         return not is_unsuitable(word)
     return not hides_unsuitable(letters)         # letters only: an unread "?" joins its neighbours
 
