@@ -206,3 +206,58 @@ def test_a_change_of_light_under_a_hand_is_no_phantom_and_a_tile_laid_in_the_new
         read = eyes.read()
     assert read is not None
     assert {s: v for s, (v, _) in read.items()} == {**expected, (3, 4): BLANK, (3, 3): "Q"}
+
+
+def test_a_tile_laid_or_lifted_where_the_leds_flash_is_still_a_change_of_the_board():
+    """The border's LEDs flash (the board waiting for a clear view breathes them) while a hand
+    lays a letter and a blank on the edge and later lifts the letter: the camera's own belief
+    (not only its occasional full read) follows each tile. Light alone brightens or dims a
+    square's own look; a tile changes its pattern."""
+    from wordboard.camera.lights import LightWatch
+    from wordboard.camera.state import BLANK, EMPTY
+    from wordboard.controller.twin import TwinCamera
+    from wordboard.controller.written import VisionEyes
+    from wordboard.leds.frame import Frame
+
+    rows = cols = 15
+    now = [0.0]
+    camera = TwinCamera(rows, cols, seed=8)
+    camera.clock = lambda: now[0]
+    tiles = {(7, c): (bytes([c]), letter) for c, letter in zip(range(5, 10), "LIGHT")}
+    tiles.update({(r, 9): (bytes([30 + r]), letter) for r, letter in zip(range(8, 15), "HEADING")})
+    camera.show(tiles)
+    leds = _lit_strip(rows, cols)
+    camera.leds = leds
+    eyes = VisionEyes(camera, rows, cols, handwritten=False)
+    eyes.lights = LightWatch(leds, rows, cols)
+    border = {(r, c) for r in range(rows) for c in range(cols) if r in (0, rows - 1) or c in (0, cols - 1)}
+    reads = [0]
+
+    def read_flashing(n: int) -> None:
+        for _ in range(n):
+            reads[0] += 1
+            level = 0.25 + 0.5 * (reads[0] % 2)
+            amber = (int(255 * level), int(140 * level), 0)
+            leds.show_now(Frame(rows, cols, [amber if (r, c) in border else (0, 0, 0)
+                                             for r in range(rows) for c in range(cols)]))
+            eyes.read()
+
+    def by_hand(change) -> None:
+        now[0] += 1
+        camera._hand = (now[0] + 1, 7, 0.7)
+        change()
+        camera.show(tiles)
+        read_flashing(2)                           # the view blocked while the light flashes
+        now[0] += 2
+        read_flashing(6)
+
+    def believed(square):
+        return eyes.reader.last_reading.squares[square[0]][square[1]].symbol
+
+    read_flashing(4)
+    by_hand(lambda: tiles.update({(14, 2): (b"\x90", "E")}))
+    assert believed((14, 2)) == "E"
+    by_hand(lambda: tiles.update({(14, 4): (b"\x91", "?")}))
+    assert believed((14, 4)) == BLANK
+    by_hand(lambda: tiles.pop((14, 2)))
+    assert believed((14, 2)) == EMPTY and believed((14, 4)) == BLANK and believed((14, 9)) == "G"

@@ -59,6 +59,16 @@ _LOOK_CHANGED = 8.0
 #: In a video, after this many frames in a row that look covered, the board is looked for again
 #: (then every 64): a camera knocked too gently for the grid lines to tell looks like that too.
 _LOOK_AGAIN_WHEN_CHANGED = (6, 16, 32)
+#: In a video, a square whose LED just changed (see BoardReader.relit) changed by that light only
+#: when its thumbnail is its own before, brighter or dimmer: fitted as a * before + b, the gain
+#: a is at least _LIGHT_GAIN (a letter's strokes do not fade or turn over in a light) and what
+#: the fit leaves (its spread) is within _LIGHT_ONLY of the change's size (or of the change
+#: threshold). On the twin's camera: the border's LEDs flashing amber leave 1.1-2.1 grey levels
+#: of a change of 9 (0.23 at most), gain 0.77-1.14; whole-board scenes up to 6.0 of 25 or more
+#: (0.24 at most), gain 0.33-1.17; a letter laid at that moment leaves 21 of 31 (0.68, gain
+#: -0.6), a blank 7.9 of 14.8 (0.53), a letter lifted 13.4 of 42 (0.32, gain -0.24).
+_LIGHT_ONLY = 0.35
+_LIGHT_GAIN = 0.2
 
 #: ``orientation`` of a :class:`BoardReader`: find which way up the board is from its letters
 #: when the grid was found from the board's lines (markers and given corners say it already).
@@ -887,7 +897,9 @@ class BoardReader:
                 spots = np.sort(per_pixel, axis=2)[:, :, -4:].mean(axis=2)
                 changed |= spots - np.median(spots) > 2.5 * self.change_threshold
             if relit is not None:
-                changed &= ~relit          # the LEDs' light, not a change of the board
+                # the LEDs' light, not a change of the board; a tile laid or lifted on a square
+                # as its light changes is still a change
+                changed &= ~(relit & self._light_only(signatures))
             if self._is_occlusion(changed):
                 self._occluded_frames += 1
                 if not self.handwritten and (self._occluded_frames in _LOOK_AGAIN_WHEN_CHANGED
@@ -903,6 +915,13 @@ class BoardReader:
                 # the same for this many frames: the light changed (a lamp, someone leaning over),
                 # or something lies still on the board; its squares are read again as they are
         self._occluded_frames = 0
+        if relit is not None and self._empty_colours is not None and self._empty_signatures is not None:
+            # a tile laid or lifted as its light changed: the square's look when empty was seen
+            # in another light; it is read as on a first sight (against the squares around it)
+            # and learnt again
+            unlit = relit & changed
+            self._empty_colours[unlit] = np.nan
+            self._empty_signatures[unlit] = np.nan
         for r, c in zip(*np.nonzero(changed)):
             history = self._history[r][c]
             history.votes.clear()
@@ -928,7 +947,7 @@ class BoardReader:
         if relit is not None and not self.handwritten and self._empty_colours is not None \
                 and self._empty_signatures is not None and self._last is not None:
             # the squares believed empty under a changed light: that is their empty look now
-            empty = relit & np.array([[v.symbol == EMPTY for v in row] for row in self._last.squares])
+            empty = relit & ~changed & np.array([[v.symbol == EMPTY for v in row] for row in self._last.squares])
             if empty.any():
                 colours = self._colours_of(canonical)
                 self._empty_colours[empty] = colours[empty]
@@ -943,6 +962,18 @@ class BoardReader:
             self._last = BoardReading(squares, self._location.corners, self._location.method, reread=len(which),
                                       warp=warp)
         return self._last
+
+    def _light_only(self, signatures: np.ndarray) -> np.ndarray:
+        """Per square, whether its thumbnail now is the one it had (the reference) brighter or
+        dimmer, as a change of the light under it makes it (see :data:`_LIGHT_ONLY`): a tile
+        laid or lifted changes the pattern, a letter most, a blank by its edges."""
+        assert self._reference is not None
+        before = self._reference - self._reference.mean(axis=2, keepdims=True)
+        now = signatures - signatures.mean(axis=2, keepdims=True)
+        gain = (before * now).mean(axis=2, keepdims=True) / ((before * before).mean(axis=2, keepdims=True) + 1.0)
+        left = (now - gain * before).std(axis=2)
+        size = np.abs((signatures - self._reference).mean(axis=2))
+        return (gain[..., 0] >= _LIGHT_GAIN) & (left <= _LIGHT_ONLY * np.maximum(size, self.change_threshold))
 
     def _redecide(self, canonical: np.ndarray, before: BoardReading | None) -> bool:
         """Tell again, now that new letters are read, the settled squares whose blank-or-empty
