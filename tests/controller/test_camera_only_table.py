@@ -210,7 +210,7 @@ def test_a_change_of_light_under_a_hand_is_no_phantom_and_a_tile_laid_in_the_new
 
 def test_a_tile_laid_or_lifted_where_the_leds_flash_is_still_a_change_of_the_board():
     """The border's LEDs flash (the board waiting for a clear view breathes them) while a hand
-    lays a letter and a blank on the edge and later lifts the letter: the camera's own belief
+    lays a letter and a blank on the edge, later lifts the letter and lays another: the camera's own belief
     (not only its occasional full read) follows each tile. Light alone brightens or dims a
     square's own look; a tile changes its pattern."""
     from wordboard.camera.lights import LightWatch
@@ -261,3 +261,6 @@ def test_a_tile_laid_or_lifted_where_the_leds_flash_is_still_a_change_of_the_boa
     assert believed((14, 4)) == BLANK
     by_hand(lambda: tiles.pop((14, 2)))
     assert believed((14, 2)) == EMPTY and believed((14, 4)) == BLANK and believed((14, 9)) == "G"
+    # a letter laid in the light is tinted like the lit empty squares round it: still a letter
+    by_hand(lambda: tiles.update({(0, 5): (b"\x92", "Q")}))
+    assert believed((0, 5)) == "Q"

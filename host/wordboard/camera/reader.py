@@ -337,6 +337,8 @@ class BoardReader:
         self._change: tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None] | None = None
         # The board's own LEDs changed under these squares (see relit): (squares, frames left).
         self._relit: tuple[np.ndarray, int] | None = None
+        # squares whose look changed, not by their light, as their LEDs changed: until read again
+        self._laid_in_light = np.zeros((rows, cols), bool)
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -576,7 +578,10 @@ class BoardReader:
         _grey, contrast, glyph_keys, glyphs = found or self._find_glyphs(canonical, which)
         colours = None if self.handwritten else self._colours_of(canonical)
         if colours is not None and glyphs:
-            printed = self._printed_not_tiles(colours, glyph_keys)
+            # (a tile laid as the LEDs under it changed is tinted by their light like the lit
+            # squares round it: its letter, not its colour, says what it is)
+            printed = self._printed_not_tiles(colours, glyph_keys) - \
+                {(int(r), int(c)) for r, c in zip(*np.nonzero(self._laid_in_light))}
             if printed:
                 kept = [i for i, k in enumerate(glyph_keys) if k not in printed]
                 glyph_keys, glyphs = [glyph_keys[i] for i in kept], [glyphs[i] for i in kept]
@@ -922,6 +927,7 @@ class BoardReader:
             unlit = relit & changed
             self._empty_colours[unlit] = np.nan
             self._empty_signatures[unlit] = np.nan
+            self._laid_in_light |= unlit
         for r, c in zip(*np.nonzero(changed)):
             history = self._history[r][c]
             history.votes.clear()
@@ -938,6 +944,8 @@ class BoardReader:
             history.votes.append(reading)
             history.voted = None
             history.unsettled -= 1
+            if history.unsettled <= 0:
+                self._laid_in_light[r, c] = False
         self._reference = signatures
         self._tint_reference = tints
         if self._relit is not None:
@@ -1145,6 +1153,7 @@ class BoardReader:
         # afresh from a picture with a hand in it. Their colours, seen through another part of the
         # lens and the light, are not: the empty looks are learnt again.
         self._empty_colours = self._empty_signatures = None
+        self._laid_in_light[:] = False
 
     def find_board(self, frame: np.ndarray) -> tuple[BoardLocation, np.ndarray] | None:
         """The board found in ``frame`` anew, as in any photo, turned to keep its top-left corner
