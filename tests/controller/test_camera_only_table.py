@@ -264,3 +264,55 @@ def test_a_tile_laid_or_lifted_where_the_leds_flash_is_still_a_change_of_the_boa
     # a letter laid in the light is tinted like the lit empty squares round it: still a letter
     by_hand(lambda: tiles.update({(0, 5): (b"\x92", "Q")}))
     assert believed((0, 5)) == "Q"
+
+
+def test_a_tile_lifted_from_a_square_whose_light_changed_under_it_is_empty_not_a_blank():
+    """HEXX's Null & Void: the tile to take off is lit another colour while it still lies there,
+    and lifted later. The square's look when empty was seen in the old light; it is not held
+    against the square (an empty square glowing red is not a blank)."""
+    from wordboard.camera.lights import LightWatch
+    from wordboard.camera.state import EMPTY
+    from wordboard.controller.twin import TwinCamera
+    from wordboard.controller.written import VisionEyes
+    from wordboard.leds.frame import Frame
+
+    rows = cols = 15
+    now = [0.0]
+    camera = TwinCamera(rows, cols, seed=8)
+    camera.clock = lambda: now[0]
+    tiles = {(7, c): (bytes([c]), letter) for c, letter in zip(range(5, 10), "LIGHT")}
+    tiles.update({(r, 9): (bytes([30 + r]), letter) for r, letter in zip(range(8, 15), "HEADING")})
+    camera.show(tiles)
+    leds = _lit_strip(rows, cols)
+    camera.leds = leds
+    eyes = VisionEyes(camera, rows, cols, handwritten=False)
+    eyes.lights = LightWatch(leds, rows, cols)
+
+    def light(red: set) -> None:
+        leds.show_now(Frame(rows, cols, [(200, 0, 0) if (r, c) in red else (6, 6, 6)
+                                         for r in range(rows) for c in range(cols)]))
+
+    def by_hand(change) -> None:
+        now[0] += 1
+        camera._hand = (now[0] + 1, 7, 0.7)
+        change()
+        camera.show(tiles)
+        for _ in range(2):
+            eyes.read()
+        now[0] += 2
+        for _ in range(4):
+            eyes.read()
+
+    light(set())
+    for _ in range(4):
+        eyes.read()                               # the squares seen empty: their look learnt
+    by_hand(lambda: tiles.update({(10, 8): (b"\x90", "O"), (10, 10): (b"\x91", "X")}))
+    squares = eyes.reader.last_reading.squares
+    assert squares[10][8].symbol == "O" and squares[10][10].symbol == "X"
+    light({(10, 8), (10, 10)})                    # the tiles to take off, lit red
+    for _ in range(3):
+        eyes.read()
+    by_hand(lambda: (tiles.pop((10, 8)), tiles.pop((10, 10))))
+    squares = eyes.reader.last_reading.squares
+    assert squares[10][8].symbol == EMPTY and squares[10][10].symbol == EMPTY
+    assert squares[10][9].symbol == "A" and squares[7][7].symbol == "G"

@@ -72,3 +72,19 @@ def test_cli_runs_hexx_on_the_fast_path(tmp_path, capsys):
                  "--speed", "80", "--max-moves", "3", "--no-leds"])
     out = capsys.readouterr().out
     assert code == 0 and "wordboard run: HEXX" in out and "plays" in out
+
+
+def test_the_players_choose_the_same_whatever_the_sensing_asked(tmp_path):
+    """A camera unsure of a letter asks which it is (the sensor board does not): that answer is
+    journalled, yet the twin's players choose their next move and their d20 answer as they would
+    have without it, so the same seed gives the same game sensed either way."""
+    from wordboard.controller import questions as q
+    from wordboard.controller.adapters import decision_for
+
+    with session(tmp_path) as s:
+        before = (s.players._rng(17).random(), s.players._turn_seq())
+        s.jgame.record("decision", decision_for(q.LETTER, (7, 7), "EE07067E", "*"))
+        s.jgame.record("decision", decision_for(q.CONFLICT, (7, 8), "EE07067F", "camera"))
+        assert (s.players._rng(17).random(), s.players._turn_seq()) == before
+        s.jgame.record("decision", decision_for(q.BLANK, (7, 7), "EE07067E", "S"))   # the game's own
+        assert s.players._rng(17).random() != before[0]

@@ -847,6 +847,13 @@ class BoardReader:
         mask = np.asarray(squares, bool)
         if mask.shape != (self.rows, self.cols):
             raise ValueError(f"relit squares are a {self.rows} x {self.cols} mask, not {mask.shape}")
+        if self._last is not None and self._empty_colours is not None and self._empty_signatures is not None:
+            # a square holding a tile now: its look when empty, seen in the old light, no longer
+            # holds (the tile lifted later is told empty as on a first sight, by the squares
+            # round it)
+            held = mask & np.array([[v.symbol != EMPTY for v in row] for row in self._last.squares])
+            self._empty_colours[held] = np.nan
+            self._empty_signatures[held] = np.nan
         if self._relit is not None:
             mask = mask | self._relit[0]
         self._relit = (mask, frames)

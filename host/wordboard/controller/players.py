@@ -24,6 +24,17 @@ from wordboard.controller.adapters import answer_key_from_decision
 from wordboard.controller.boardgames import READING, WORD
 from wordboard.controller.twin import Habits
 
+#: Answers about what the table's sensing saw, not about the game (see Player._position).
+SENSING_ANSWERS = frozenset({q.LETTER, q.CONFLICT})
+
+
+def _sensing_answer(event) -> bool:
+    if event.type != "decision":
+        return False
+    key = answer_key_from_decision(event.data)
+    return key is not None and key[0][0] in SENSING_ANSWERS
+
+
 Square = tuple[int, int]
 
 
@@ -73,6 +84,7 @@ class TablePlayers:
         self._seen = self.adapter.proposals_committed
         self._knocked: tuple | None = None
         self._turn_seq_for = (-1, 0)      # (the journal's seq, the turn's) of the last look
+        self._position_for = (-1, 0)      # (the journal's seq, the position) of the last look
         controller.listeners.append(self._heard)
         self.answerer = q.CallbackAnswerer(self._answer)
 
@@ -85,23 +97,35 @@ class TablePlayers:
         return self.adapter.game
 
     def _rng(self, extra: int = 0, seq: int | None = None) -> random.Random:
-        """Random numbers from the game's seed and the journal's position (``seq``, default the
-        journal's next sequence number), so a resumed game chooses as the uninterrupted one."""
-        seq = self.adapter.jgame.seq if seq is None else seq
+        """Random numbers from the game's seed and the journal's position (``seq``, default
+        :meth:`_position`), so a resumed game chooses as the uninterrupted one."""
+        seq = self._position() if seq is None else seq
         return random.Random(self.seed * 1_000_003 + seq * 7919 + extra)
 
+    def _position(self) -> int:
+        """The journal's next sequence number, less the answers about what the sensing saw (which
+        letter a tile is, the camera or the sensor board right: :data:`SENSING_ANSWERS`). Those
+        come with how the table is sensed (a camera unsure of a letter asks, the sensor board
+        does not), and the players choose the same game however it is sensed."""
+        jgame = self.adapter.jgame
+        if self._position_for[0] != jgame.seq:
+            asked = sum(1 for event in jgame.journal.events(jgame.id) if _sensing_answer(event))
+            self._position_for = (jgame.seq, jgame.seq - asked)
+        return self._position_for[1]
+
     def _turn_seq(self) -> int:
-        """The journal's position the turn is planned from: its sequence number before the answers
+        """The position (see :meth:`_position`) the turn is planned from: before the answers
         about the tiles journalled since (which word, a card's effect "not now"...). A board
         resumed in the middle of a turn plans it as it was first planned, so the tiles go where
         they went and the answers journalled still hold."""
         jgame = self.adapter.jgame
         if self._turn_seq_for[0] != jgame.seq:
-            seq = jgame.seq
+            seq = self._position()
             for event in reversed(jgame.journal.events(jgame.id)):
                 if event.type != "decision" or answer_key_from_decision(event.data) is None:
                     break
-                seq -= 1
+                if not _sensing_answer(event):
+                    seq -= 1
             self._turn_seq_for = (jgame.seq, seq)
         return self._turn_seq_for[1]
 
