@@ -316,3 +316,31 @@ def test_a_tile_lifted_from_a_square_whose_light_changed_under_it_is_empty_not_a
     squares = eyes.reader.last_reading.squares
     assert squares[10][8].symbol == EMPTY and squares[10][10].symbol == EMPTY
     assert squares[10][9].symbol == "A" and squares[7][7].symbol == "G"
+
+
+def test_a_diagonal_word_laid_to_the_edge_under_a_hand_is_tiles_not_an_arm():
+    """HEXX's words go all 8 ways: four tiles that appear at once on a diagonal ending at the
+    board's edge (laid while a hand lingered) are a word, not an arm reaching in."""
+    from wordboard.controller.twin import TwinCamera
+    from wordboard.controller.written import VisionEyes
+
+    rows = cols = 15
+    now = [0.0]
+    camera = TwinCamera(rows, cols, seed=8)
+    camera.clock = lambda: now[0]
+    tiles = {(7, c): (bytes([c]), letter) for c, letter in zip(range(5, 10), "LIGHT")}
+    camera.show(tiles)
+    eyes = VisionEyes(camera, rows, cols, handwritten=False)
+    for _ in range(3):
+        eyes.read()
+    camera._hand = (now[0] + 1, 7, 0.7)
+    tiles.update({(10 + i, 10 + i): (bytes([90 + i]), letter) for i, letter in enumerate("BEAM")})
+    tiles[(14, 14)] = (b"\x99", "S")
+    camera.show(tiles)
+    assert eyes.read() is None
+    now[0] += 2
+    for _ in range(3):
+        read = eyes.read()
+    assert read is not None, eyes.problem
+    assert {square: symbol for square, (symbol, _) in read.items()} == \
+        {square: name for square, (_, name) in tiles.items()}

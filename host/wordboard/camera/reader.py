@@ -1101,7 +1101,8 @@ class BoardReader:
 
     def _is_occlusion(self, changed: np.ndarray) -> bool:
         """A hand or arm: many squares changed at once, or a changed patch reaching in from the edge
-        that is not a straight line of tiles."""
+        that is not a straight line of tiles (across, down, or diagonal: HEXX's words go all 8
+        ways)."""
         count = int(changed.sum())
         if count == 0:
             return False
@@ -1111,7 +1112,7 @@ class BoardReader:
         for i in range(1, n):
             rs, cs = np.nonzero(labels == i)
             touches_edge = rs.min() == 0 or cs.min() == 0 or rs.max() == self.rows - 1 or cs.max() == self.cols - 1
-            in_line = len(set(rs)) == 1 or len(set(cs)) == 1
+            in_line = len(set(rs)) == 1 or len(set(cs)) == 1 or len(set(rs - cs)) == 1 or len(set(rs + cs)) == 1
             if touches_edge and not in_line and len(rs) >= 3:
                 return True
         return False
