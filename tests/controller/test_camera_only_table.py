@@ -208,139 +208,123 @@ def test_a_change_of_light_under_a_hand_is_no_phantom_and_a_tile_laid_in_the_new
     assert {s: v for s, (v, _) in read.items()} == {**expected, (3, 4): BLANK, (3, 3): "Q"}
 
 
-def test_a_tile_laid_or_lifted_where_the_leds_flash_is_still_a_change_of_the_board():
-    """The border's LEDs flash (the board waiting for a clear view breathes them) while a hand
-    lays a letter and a blank on the edge, later lifts the letter and lays another: the camera's own belief
-    (not only its occasional full read) follows each tile. Light alone brightens or dims a
-    square's own look; a tile changes its pattern."""
-    from wordboard.camera.lights import LightWatch
-    from wordboard.camera.state import BLANK, EMPTY
-    from wordboard.controller.twin import TwinCamera
-    from wordboard.controller.written import VisionEyes
-    from wordboard.leds.frame import Frame
+class _LitTable:
+    """The twin camera over a board with LIGHT across and HEADING down, its LEDs' glow in the
+    picture, read by the camera alone; tiles laid and lifted by a hand."""
 
     rows = cols = 15
-    now = [0.0]
-    camera = TwinCamera(rows, cols, seed=8)
-    camera.clock = lambda: now[0]
-    tiles = {(7, c): (bytes([c]), letter) for c, letter in zip(range(5, 10), "LIGHT")}
-    tiles.update({(r, 9): (bytes([30 + r]), letter) for r, letter in zip(range(8, 15), "HEADING")})
-    camera.show(tiles)
-    leds = _lit_strip(rows, cols)
-    camera.leds = leds
-    eyes = VisionEyes(camera, rows, cols, handwritten=False)
-    eyes.lights = LightWatch(leds, rows, cols)
+
+    def __init__(self, lights: bool = True):
+        from wordboard.camera.lights import LightWatch
+        from wordboard.controller.twin import TwinCamera
+        from wordboard.controller.written import VisionEyes
+
+        self.now = 0.0
+        self.camera = TwinCamera(self.rows, self.cols, seed=8)
+        self.camera.clock = lambda: self.now
+        self.tiles = {(7, c): (bytes([c]), letter) for c, letter in zip(range(5, 10), "LIGHT")}
+        self.tiles.update({(r, 9): (bytes([30 + r]), letter) for r, letter in zip(range(8, 15), "HEADING")})
+        self.camera.show(self.tiles)
+        self.eyes = VisionEyes(self.camera, self.rows, self.cols, handwritten=False)
+        self.leds = None
+        if lights:
+            self.leds = _lit_strip(self.rows, self.cols)
+            self.camera.leds = self.leds
+            self.eyes.lights = LightWatch(self.leds, self.rows, self.cols)
+
+    def show(self, colour_of) -> None:
+        """Light each square in ``colour_of(square)``."""
+        from wordboard.leds.frame import Frame
+
+        self.leds.show_now(Frame(self.rows, self.cols, [colour_of((r, c)) for r in range(self.rows)
+                                                        for c in range(self.cols)]))
+
+    def by_hand(self, change, read, blocked: int = 2, after: int = 4) -> None:
+        """A hand over the board while ``change()`` changes the tiles; ``read()`` each frame."""
+        self.now += 1
+        self.camera._hand = (self.now + 1, 7, 0.7)
+        change()
+        self.camera.show(self.tiles)
+        for _ in range(blocked):
+            read()
+        self.now += 2
+        for _ in range(after):
+            read()
+
+    def believed(self, square):
+        """What the camera's own reading (not its occasional full read) holds on ``square``."""
+        return self.eyes.reader.last_reading.squares[square[0]][square[1]].symbol
+
+
+def test_a_tile_laid_or_lifted_where_the_leds_flash_is_still_a_change_of_the_board():
+    """The border's LEDs flash (the board waiting for a clear view breathes them) while a hand
+    lays a letter and a blank on the edge, later lifts the letter and lays another: the camera's
+    own belief follows each tile. Light alone brightens or dims a square's own look; a tile
+    changes its pattern."""
+    from wordboard.camera.state import BLANK, EMPTY
+
+    table = _LitTable()
+    tiles, rows, cols = table.tiles, table.rows, table.cols
     border = {(r, c) for r in range(rows) for c in range(cols) if r in (0, rows - 1) or c in (0, cols - 1)}
     reads = [0]
 
-    def read_flashing(n: int) -> None:
-        for _ in range(n):
-            reads[0] += 1
-            level = 0.25 + 0.5 * (reads[0] % 2)
-            amber = (int(255 * level), int(140 * level), 0)
-            leds.show_now(Frame(rows, cols, [amber if (r, c) in border else (0, 0, 0)
-                                             for r in range(rows) for c in range(cols)]))
-            eyes.read()
+    def read_flashing() -> None:
+        reads[0] += 1
+        level = 0.25 + 0.5 * (reads[0] % 2)
+        amber = (int(255 * level), int(140 * level), 0)
+        table.show(lambda square: amber if square in border else (0, 0, 0))
+        table.eyes.read()
 
-    def by_hand(change) -> None:
-        now[0] += 1
-        camera._hand = (now[0] + 1, 7, 0.7)
-        change()
-        camera.show(tiles)
-        read_flashing(2)                           # the view blocked while the light flashes
-        now[0] += 2
-        read_flashing(6)
-
-    def believed(square):
-        return eyes.reader.last_reading.squares[square[0]][square[1]].symbol
-
-    read_flashing(4)
-    by_hand(lambda: tiles.update({(14, 2): (b"\x90", "E")}))
-    assert believed((14, 2)) == "E"
-    by_hand(lambda: tiles.update({(14, 4): (b"\x91", "?")}))
-    assert believed((14, 4)) == BLANK
-    by_hand(lambda: tiles.pop((14, 2)))
-    assert believed((14, 2)) == EMPTY and believed((14, 4)) == BLANK and believed((14, 9)) == "G"
+    for _ in range(4):
+        read_flashing()
+    table.by_hand(lambda: tiles.update({(14, 2): (b"\x90", "E")}), read_flashing, after=6)
+    assert table.believed((14, 2)) == "E"
+    table.by_hand(lambda: tiles.update({(14, 4): (b"\x91", "?")}), read_flashing, after=6)
+    assert table.believed((14, 4)) == BLANK
+    table.by_hand(lambda: tiles.pop((14, 2)), read_flashing, after=6)
+    assert table.believed((14, 2)) == EMPTY and table.believed((14, 4)) == BLANK and table.believed((14, 9)) == "G"
     # a letter laid in the light is tinted like the lit empty squares round it: still a letter
-    by_hand(lambda: tiles.update({(0, 5): (b"\x92", "Q")}))
-    assert believed((0, 5)) == "Q"
+    table.by_hand(lambda: tiles.update({(0, 5): (b"\x92", "Q")}), read_flashing, after=6)
+    assert table.believed((0, 5)) == "Q"
 
 
 def test_a_tile_lifted_from_a_square_whose_light_changed_under_it_is_empty_not_a_blank():
     """HEXX's Null & Void: the tile to take off is lit another colour while it still lies there,
     and lifted later. The square's look when empty was seen in the old light; it is not held
     against the square (an empty square glowing red is not a blank)."""
-    from wordboard.camera.lights import LightWatch
     from wordboard.camera.state import EMPTY
-    from wordboard.controller.twin import TwinCamera
-    from wordboard.controller.written import VisionEyes
-    from wordboard.leds.frame import Frame
 
-    rows = cols = 15
-    now = [0.0]
-    camera = TwinCamera(rows, cols, seed=8)
-    camera.clock = lambda: now[0]
-    tiles = {(7, c): (bytes([c]), letter) for c, letter in zip(range(5, 10), "LIGHT")}
-    tiles.update({(r, 9): (bytes([30 + r]), letter) for r, letter in zip(range(8, 15), "HEADING")})
-    camera.show(tiles)
-    leds = _lit_strip(rows, cols)
-    camera.leds = leds
-    eyes = VisionEyes(camera, rows, cols, handwritten=False)
-    eyes.lights = LightWatch(leds, rows, cols)
+    table = _LitTable()
+    tiles, read = table.tiles, table.eyes.read
 
     def light(red: set) -> None:
-        leds.show_now(Frame(rows, cols, [(200, 0, 0) if (r, c) in red else (6, 6, 6)
-                                         for r in range(rows) for c in range(cols)]))
-
-    def by_hand(change) -> None:
-        now[0] += 1
-        camera._hand = (now[0] + 1, 7, 0.7)
-        change()
-        camera.show(tiles)
-        for _ in range(2):
-            eyes.read()
-        now[0] += 2
-        for _ in range(4):
-            eyes.read()
+        table.show(lambda square: (200, 0, 0) if square in red else (6, 6, 6))
 
     light(set())
     for _ in range(4):
-        eyes.read()                               # the squares seen empty: their look learnt
-    by_hand(lambda: tiles.update({(10, 8): (b"\x90", "O"), (10, 10): (b"\x91", "X")}))
-    squares = eyes.reader.last_reading.squares
-    assert squares[10][8].symbol == "O" and squares[10][10].symbol == "X"
+        read()                                    # the squares seen empty: their look learnt
+    table.by_hand(lambda: tiles.update({(10, 8): (b"\x90", "O"), (10, 10): (b"\x91", "X")}), read)
+    assert table.believed((10, 8)) == "O" and table.believed((10, 10)) == "X"
     light({(10, 8), (10, 10)})                    # the tiles to take off, lit red
     for _ in range(3):
-        eyes.read()
-    by_hand(lambda: (tiles.pop((10, 8)), tiles.pop((10, 10))))
-    squares = eyes.reader.last_reading.squares
-    assert squares[10][8].symbol == EMPTY and squares[10][10].symbol == EMPTY
-    assert squares[10][9].symbol == "A" and squares[7][7].symbol == "G"
+        read()
+    table.by_hand(lambda: (tiles.pop((10, 8)), tiles.pop((10, 10))), read)
+    assert table.believed((10, 8)) == EMPTY and table.believed((10, 10)) == EMPTY
+    assert table.believed((10, 9)) == "A" and table.believed((7, 7)) == "G"
 
 
 def test_a_diagonal_word_laid_to_the_edge_under_a_hand_is_tiles_not_an_arm():
-    """HEXX's words go all 8 ways: four tiles that appear at once on a diagonal ending at the
-    board's edge (laid while a hand lingered) are a word, not an arm reaching in."""
-    from wordboard.controller.twin import TwinCamera
-    from wordboard.controller.written import VisionEyes
-
-    rows = cols = 15
-    now = [0.0]
-    camera = TwinCamera(rows, cols, seed=8)
-    camera.clock = lambda: now[0]
-    tiles = {(7, c): (bytes([c]), letter) for c, letter in zip(range(5, 10), "LIGHT")}
-    camera.show(tiles)
-    eyes = VisionEyes(camera, rows, cols, handwritten=False)
+    """HEXX's words go all 8 ways: tiles that appear at once on a diagonal ending at the board's
+    edge (laid while a hand lingered) are a word, not an arm reaching in."""
+    table = _LitTable(lights=False)
+    tiles, eyes = table.tiles, table.eyes
     for _ in range(3):
         eyes.read()
-    camera._hand = (now[0] + 1, 7, 0.7)
-    tiles.update({(10 + i, 10 + i): (bytes([90 + i]), letter) for i, letter in enumerate("BEAM")})
-    tiles[(14, 14)] = (b"\x99", "S")
-    camera.show(tiles)
-    assert eyes.read() is None
-    now[0] += 2
-    for _ in range(3):
-        read = eyes.read()
-    assert read is not None, eyes.problem
-    assert {square: symbol for square, (symbol, _) in read.items()} == \
+    reads = []
+    table.by_hand(lambda: tiles.update({(10 + i, 10 + i): (bytes([90 + i]), letter)
+                                        for i, letter in enumerate("BEAMS")}),
+                  lambda: reads.append(eyes.read()), blocked=1, after=3)
+    assert reads[0] is None                       # the hand
+    assert reads[-1] is not None, eyes.problem
+    assert {square: symbol for square, (symbol, _) in reads[-1].items()} == \
         {square: name for square, (_, name) in tiles.items()}
