@@ -328,3 +328,47 @@ def test_a_diagonal_word_laid_to_the_edge_under_a_hand_is_tiles_not_an_arm():
     assert reads[-1] is not None, eyes.problem
     assert {square: symbol for square, (symbol, _) in reads[-1].items()} == \
         {square: name for square, (_, name) in tiles.items()}
+
+
+class _ShadowedCamera:
+    """A camera whose picture is darkened over the board's top-left corner while ``shadow``."""
+
+    def __init__(self, camera):
+        self.camera = camera
+        self.shadow = True
+
+    def __getattr__(self, name):
+        return getattr(self.camera, name)
+
+    def read(self):
+        image = self.camera.read()
+        if self.shadow:
+            corners = self.camera.grid_corners.as_array()
+            x0, y0 = corners.min(axis=0)
+            x1, y1 = corners.max(axis=0)
+            w, h = int((x1 - x0) / 5), int((y1 - y0) / 5)
+            image = image.copy()
+            patch = image[int(y0):int(y0) + h, int(x0):int(x0) + w]
+            image[int(y0):int(y0) + h, int(x0):int(x0) + w] = (patch * 0.75).astype(image.dtype)
+        return image
+
+
+def test_a_shadow_kept_as_the_last_clear_view_does_not_hold_the_board_as_a_hand_for_good():
+    """Someone leaned over the board's corner when the camera last saw it clear; the shadow goes
+    as a word is laid. The change in the corner never moves again: no hand is that still, so
+    the board is read (the word, and nothing in the corner) instead of waiting for ever."""
+    table = _LitTable(lights=False)
+    camera = _ShadowedCamera(table.camera)
+    from wordboard.controller.written import VisionEyes
+
+    eyes = VisionEyes(camera, table.rows, table.cols, handwritten=False)
+    for _ in range(3):
+        assert eyes.read() is not None, eyes.problem  # a faint shadow: the board as it is
+    camera.shadow = False
+    table.tiles.update({(3, c): (bytes([60 + c]), letter) for c, letter in zip(range(6, 10), "WORD")})
+    table.camera.show(table.tiles)
+    reads = [eyes.read() for _ in range(25)]       # 3 frames a read
+    assert reads[0] is None                        # taken for a hand at first
+    assert reads[-1] is not None, eyes.problem
+    assert {square: symbol for square, (symbol, _) in reads[-1].items()} == \
+        {square: name for square, (_, name) in table.tiles.items()}

@@ -59,6 +59,11 @@ _LOOK_CHANGED = 8.0
 #: In a video, after this many frames in a row that look covered, the board is looked for again
 #: (then every 64): a camera knocked too gently for the grid lines to tell looks like that too.
 _LOOK_AGAIN_WHEN_CHANGED = (6, 16, 32)
+#: In a video, a square whose change stays exactly the same for this many frames is no hand's (no
+#: hand is that still; the twin's lingering hand stays 3-8 s, at most 24 frames): it is no sign
+#: of a hand and is read as it is. A shadow kept in the last clear frame, gone since, held
+#: camera-only HEXX games under --noise as "a hand?" for good.
+_STILL_FRAMES = 45
 #: In a video, a square whose LED just changed (see BoardReader.relit) changed by that light only
 #: when its thumbnail is its own before, brighter or dimmer: fitted as a * before + b, the gain
 #: a is at least _LIGHT_GAIN (a letter's strokes do not fade or turn over in a light) and what
@@ -323,6 +328,10 @@ class BoardReader:
         #: is (None: never; for a reader whose caller tells a hand from writing itself).
         self.occlusion_patience: int | None = None
         self._occluded_frames = 0
+        # per square, frames in a row it has shown the very same change (see _STILL_FRAMES), and
+        # its thumbnail when that began
+        self._still_frames = np.zeros((rows, cols), np.int32)
+        self._still_look: np.ndarray | None = None
         #: The last frame given to :meth:`update`, straightened (``CANONICAL_CELL`` a square).
         self.last_canonical: np.ndarray | None = None
         # Squares told empty for want of tiles to compare with (fewer than 3 on the board): told
@@ -912,7 +921,8 @@ class BoardReader:
                 # the LEDs' light, not a change of the board; a tile laid or lifted on a square
                 # as its light changes is still a change
                 changed &= ~(relit & self._light_only(signatures))
-            if self._is_occlusion(changed):
+            # a change that has not moved for a long while is no hand (see _STILL_FRAMES)
+            if self._is_occlusion(changed & ~self._still_changes(changed, signatures)):
                 self._occluded_frames += 1
                 if not self.handwritten and (self._occluded_frames in _LOOK_AGAIN_WHEN_CHANGED
                                              or self._occluded_frames % 64 == 0):
@@ -927,6 +937,7 @@ class BoardReader:
                 # the same for this many frames: the light changed (a lamp, someone leaning over),
                 # or something lies still on the board; its squares are read again as they are
         self._occluded_frames = 0
+        self._still_frames[:] = 0
         if relit is not None and self._empty_colours is not None and self._empty_signatures is not None:
             # a tile laid or lifted as its light changed: the square's look when empty was seen
             # in another light; it is read as on a first sight (against the squares around it)
@@ -977,6 +988,19 @@ class BoardReader:
             self._last = BoardReading(squares, self._location.corners, self._location.method, reread=len(which),
                                       warp=warp)
         return self._last
+
+    def _still_changes(self, changed: np.ndarray, signatures: np.ndarray) -> np.ndarray:
+        """The changed squares whose change has stayed exactly the same (their thumbnails within
+        half the change threshold) for :data:`_STILL_FRAMES` frames or more: no hand is that
+        still. Counts this frame."""
+        look = self._still_look
+        if look is None:
+            look = self._still_look = signatures.copy()
+        same = changed & (np.abs(signatures - look).mean(axis=2) < 0.5 * self.change_threshold)
+        self._still_frames = np.where(same, self._still_frames + 1, 0).astype(np.int32)
+        restart = ~same
+        look[restart] = signatures[restart]
+        return self._still_frames >= _STILL_FRAMES
 
     def _light_only(self, signatures: np.ndarray) -> np.ndarray:
         """Per square, whether its thumbnail now is the one it had (the reference) brighter or
