@@ -187,6 +187,11 @@ def _square_contrast(grey: np.ndarray, rows: int, cols: int, cell: int) -> np.nd
     return blocks.max(axis=(2, 3)).astype(np.float32) - blocks.min(axis=(2, 3)).astype(np.float32)
 
 
+def _read_empty(squares) -> np.ndarray:
+    """Per square (shape (rows, cols)), whether a reading's ``squares`` hold it empty."""
+    return np.array([[v.symbol == EMPTY for v in row] for row in squares])
+
+
 def _nearest_medians(colours: np.ndarray, sources: list[tuple[int, int]], targets: list[tuple[int, int]],
                      k: int, skip_self: bool = False) -> np.ndarray:
     """For each target square, the median colour of the ``k`` source squares nearest to it
@@ -856,13 +861,11 @@ class BoardReader:
         mask = np.asarray(squares, bool)
         if mask.shape != (self.rows, self.cols):
             raise ValueError(f"relit squares are a {self.rows} x {self.cols} mask, not {mask.shape}")
-        if self._last is not None and self._empty_colours is not None and self._empty_signatures is not None:
+        if self._last is not None:
             # a square holding a tile now: its look when empty, seen in the old light, no longer
             # holds (the tile lifted later is told empty as on a first sight, by the squares
             # round it)
-            held = mask & np.array([[v.symbol != EMPTY for v in row] for row in self._last.squares])
-            self._empty_colours[held] = np.nan
-            self._empty_signatures[held] = np.nan
+            self._forget_empty_look(mask & ~_read_empty(self._last.squares))
         if self._relit is not None:
             mask = mask | self._relit[0]
         self._relit = (mask, frames)
@@ -938,13 +941,12 @@ class BoardReader:
                 # or something lies still on the board; its squares are read again as they are
         self._occluded_frames = 0
         self._still_frames[:] = 0
-        if relit is not None and self._empty_colours is not None and self._empty_signatures is not None:
+        if relit is not None and self._empty_colours is not None:
             # a tile laid or lifted as its light changed: the square's look when empty was seen
             # in another light; it is read as on a first sight (against the squares around it)
             # and learnt again
             unlit = relit & changed
-            self._empty_colours[unlit] = np.nan
-            self._empty_signatures[unlit] = np.nan
+            self._forget_empty_look(unlit)
             self._laid_in_light |= unlit
         for r, c in zip(*np.nonzero(changed)):
             history = self._history[r][c]
@@ -973,7 +975,7 @@ class BoardReader:
         if relit is not None and not self.handwritten and self._empty_colours is not None \
                 and self._empty_signatures is not None and self._last is not None:
             # the squares believed empty under a changed light: that is their empty look now
-            empty = relit & ~changed & np.array([[v.symbol == EMPTY for v in row] for row in self._last.squares])
+            empty = relit & ~changed & _read_empty(self._last.squares)
             if empty.any():
                 colours = self._colours_of(canonical)
                 self._empty_colours[empty] = colours[empty]
@@ -1071,7 +1073,7 @@ class BoardReader:
                         now: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
         known = ~np.isnan(look[..., 0])
         if self._last is not None:
-            known &= np.array([[v.symbol == EMPTY for v in row] for row in self._last.squares])
+            known &= _read_empty(self._last.squares)
         if int(known.sum()) < 8:
             return None
         shift = np.median((colours - look)[known], axis=0)
@@ -1080,13 +1082,20 @@ class BoardReader:
         thumb = thumb - np.nanmedian(thumb[known])
         return colour, thumb
 
+    def _forget_empty_look(self, squares: np.ndarray) -> None:
+        """The looks when empty of ``squares`` (a (rows, cols) bool mask) no longer hold: they are
+        told as on a first sight and learnt again when read empty."""
+        if self._empty_colours is not None and self._empty_signatures is not None:
+            self._empty_colours[squares] = np.nan
+            self._empty_signatures[squares] = np.nan
+
     def _follow_empty_look(self, canonical: np.ndarray, signatures: np.ndarray, squares) -> None:
         """Remember how the squares read empty look (the first time they are seen empty), and
         follow the light on those that still look so (a square covered since keeps its look)."""
         if self._colours is None or self._colours[0] is not canonical:
             return   # only read squares give a frame its colours: nothing to follow this time
         colours = self._colours[1]
-        empty = np.array([[v.symbol == EMPTY for v in row] for row in squares])
+        empty = _read_empty(squares)
         if self._empty_colours is None or self._empty_signatures is None:
             self._empty_colours = np.full(colours.shape, np.nan, np.float32)
             self._empty_signatures = np.full(signatures.shape, np.nan, np.float32)
