@@ -372,3 +372,28 @@ def test_a_shadow_kept_as_the_last_clear_view_does_not_hold_the_board_as_a_hand_
     assert reads[-1] is not None, eyes.problem
     assert {square: symbol for square, (symbol, _) in reads[-1].items()} == \
         {square: name for square, (_, name) in table.tiles.items()}
+
+
+def test_hexx_read_by_the_virtual_camera_alone_through_a_real_tables_hazards_is_the_sensor_boards_game(tmp_path):
+    """The whole table, camera only, on the twin's picture (not the fast twin's exact reading):
+    HEXX seed 2 with --noise (hands laying and lingering, shadows, the light drifting, the camera
+    knocked, the LEDs' glow: the border breathing, flips animating, Null & Void's tiles lit and
+    lifted) plays the very game the sensor board plays, move for move and score for score.
+    Before: a tile lifted after its light changed read as a HEXX tile, a shadow kept as the last
+    clear view held the board as "a hand?", and the camera's question about a tile changed the
+    players' later choices."""
+    records = []
+    for sensing, noise in (("sensor", False), ("camera", True)):
+        config = SessionConfig(game="hexx", hardware="sim", sensing=sensing, journal=tmp_path / f"{sensing}.sqlite3",
+                               seed=2, show_leds=False, habits="tidy", speed=float("inf"), out=lambda s: None,
+                               noise=noise)
+        with open_session(config) as s:
+            s.wait_ready()
+            s.run(max_seconds=900)   # game seconds: a cap for a stalled game
+            assert s.adapter.over
+            if sensing == "camera":
+                assert s.camera_source.knocks == 1 and s.camera_source.hand_frames > 100
+                assert s.sensor.eyes.lights.changes > 20
+            moves = [e.data for e in s.journal.events(s.jgame.id) if e.type == "move"]
+            records.append((moves, dict(s.adapter.game.outcome().scores)))
+    assert records[0] == records[1]
