@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -257,6 +258,27 @@ def _appearances(canonical: np.ndarray, rows: int, cols: int, cell: int, n: int 
     return looks
 
 
+class _Found(NamedTuple):
+    """What :meth:`BoardReader._find_glyphs` found on a canonical image."""
+
+    grey: np.ndarray  # the ink grey image (the darkest channel)
+    contrast: np.ndarray  # per square: paper minus ink, grey levels
+    keys: list[tuple[int, int]]  # the squares showing a letter ...
+    glyphs: list  # ... and their letters (Glyph), in the same order
+    #: Shapes found only on dark tiles that look like a letter only some ways up: the quarter
+    #: turns of the canonical image in which they do.
+    ways_up: dict[tuple[int, int], frozenset[int]]
+
+    def letter_like_when_turned(self, turns: int) -> _Found:
+        """Without the shapes that do not look like a letter when the canonical image is
+        turned ``turns`` quarter turns (the way the board was found to lie)."""
+        drop = {key for key, ways in self.ways_up.items() if turns % 4 not in ways}
+        if not drop:
+            return self
+        kept = [i for i, key in enumerate(self.keys) if key not in drop]
+        return _Found(self.grey, self.contrast, [self.keys[i] for i in kept], [self.glyphs[i] for i in kept], {})
+
+
 class BoardReader:
     """Reads a ``rows`` x ``cols`` board of printed tiles (or handwritten letters).
 
@@ -368,15 +390,18 @@ class BoardReader:
         location = self.locate(image)
         warp, canonical = self._straighten(location, image, location.padded)
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
-        found = self._find_glyphs(canonical, everything)
-        turns, source = self._turns(location, found[3])
+        found = self._find_glyphs(canonical, everything, self._turns_possible())
+        turns, source = self._turns(location, found.glyphs)
+        found = found.letter_like_when_turned(turns)
         if turns:  # the board the right way up
             warp = TurnedWarp.of(warp, turns)
             canonical = np.ascontiguousarray(np.rot90(canonical, turns))
             found = self._turned_found(found, turns)
+            if not self.handwritten:  # a sideways I on a dark tile is too low a blob to pass for one
+                self._find_on_dark_tiles(canonical, everything, found.keys, found.glyphs, (0,))
         readings = self._read_squares(canonical, everything, found)
         if turns:
-            self._look_again_upright(found[0], readings)
+            self._look_again_upright(found.grey, readings)
         squares = tuple(tuple(readings[(r, c)] for c in range(self.cols)) for r in range(self.rows))
         return BoardReading(squares, warp.corners, location.method, reread=len(everything), warp=warp,
                             orientation=90 * turns, orientation_from=source)
@@ -388,7 +413,7 @@ class BoardReader:
         location = self.locate(image)
         _warp, canonical = self._straighten(location, image, location.padded)
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
-        turns, _source = self._turns(location, self._find_glyphs(canonical, everything)[3])
+        turns, _source = self._turns(location, self._find_glyphs(canonical, everything, self._turns_possible()).glyphs)
         if turns:
             canonical = np.ascontiguousarray(np.rot90(canonical, turns))
         grey = to_ink_grey(canonical)
@@ -433,7 +458,7 @@ class BoardReader:
         location = location or self.locate(image)
         warp, canonical = self._straighten(location, image, location.padded)
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
-        turns, source = self.turns_from_letters(self._find_glyphs(canonical, everything)[3])
+        turns, source = self.turns_from_letters(self._find_glyphs(canonical, everything, self._turns_possible()).glyphs)
         if turns:
             location = BoardLocation(turn_corners(location.corners, turns), location.method, location.confidence,
                                      location.line_support, location.board_in_view)
@@ -468,8 +493,11 @@ class BoardReader:
         self._warp_cache = (location.corners, warp)
         return warp, warp.straighten_padded(padded)
 
-    def _find_glyphs(self, canonical: np.ndarray, which: list[tuple[int, int]]):
-        """(ink grey, per-square contrast, keys, glyphs) of the squares in ``which`` that show a letter."""
+    def _find_glyphs(self, canonical: np.ndarray, which: list[tuple[int, int]],
+                     turns: tuple[int, ...] = (0,)) -> _Found:
+        """The squares in ``which`` that show a letter. ``turns``: the quarter turns that may
+        bring ``canonical`` the players' way up (one of them, unknown yet; see
+        :meth:`_turns_possible`)."""
         glyphs, glyph_keys = [], []
         grey = to_ink_grey(canonical)  # once for the whole board: far cheaper than per square
         contrast = _square_contrast(grey, self.rows, self.cols, CANONICAL_CELL)
@@ -480,22 +508,23 @@ class BoardReader:
             if glyph is not None:
                 glyphs.append(glyph)
                 glyph_keys.append(key)
-        if not self.handwritten:
-            self._find_on_dark_tiles(canonical, which, glyph_keys, glyphs)
-        return grey, contrast, glyph_keys, glyphs
+        ways_up = {} if self.handwritten else self._find_on_dark_tiles(canonical, which, glyph_keys, glyphs, turns)
+        return _Found(grey, contrast, glyph_keys, glyphs, ways_up)
 
     def _find_on_dark_tiles(self, canonical: np.ndarray, which: list[tuple[int, int]],
-                            glyph_keys: list[tuple[int, int]], glyphs: list) -> None:
+                            glyph_keys: list[tuple[int, int]], glyphs: list,
+                            turns: tuple[int, ...]) -> dict[tuple[int, int], frozenset[int]]:
         """Look again, in the brightest channel (:func:`~wordboard.camera.squares.to_print_grey`),
         at the squares of ``which`` whose colour is unlike the empty board's there and where no
         letter was found, or only a faint one: on a tile of dark (reddish-brown) wood the letter
         hardly shows in the darkest channel. A letter found there replaces a fainter one. Squares
         that look like the empty board are not looked at there: a coloured premium square's
-        print shows in it too. Changes the lists in place."""
+        print shows in it too. Changes the lists in place; returns, for each shape found only
+        here that looks like a letter in some but not all of ``turns``, the turns it does."""
         index = {k: i for i, k in enumerate(glyph_keys)}
         faint = [k for k in which if k not in index or glyphs[index[k]].contrast < _FAINT_PRINT]
         if not faint:
-            return
+            return {}
         colours = self._colours_of(canonical)
         tiles = {k for k in index if glyphs[index[k]].contrast >= _FAINT_PRINT}
         # Squares found unlike the board are left out of what the board looks like, and the
@@ -520,7 +549,7 @@ class BoardReader:
         showing = _square_contrast(bright, self.rows, self.cols, CANONICAL_CELL) >= MIN_CONTRAST
         candidates = [k for k in faint if k in tiles and showing[k]]
         if not candidates:
-            return
+            return {}
         new = []
         for key in candidates:
             glyph = self._glyph_at(bright, key)
@@ -531,12 +560,31 @@ class BoardReader:
             elif glyph.contrast > glyphs[index[key]].contrast:
                 glyphs[index[key]] = glyph
         # A shape found only here must look like a letter: a shadow's edge across an empty
-        # square can be unlike the board, and shapes in it then read as letters at random.
-        guesses = self.classifier.classify([g for _k, g in new]) if new else []
-        for (key, glyph), guess in zip(new, guesses):
-            if guess.confidence >= _LETTER_LIKE:
+        # square can be unlike the board, and shapes in it then read as letters at random. The
+        # canonical image may not be turned the players' way up yet: the shape is judged each
+        # way up the board may lie (a sideways letter is nothing like one), and kept if it looks
+        # like a letter in one of them; :meth:`_Found.letter_like_when_turned` drops it when
+        # the board turns out to lie another way.
+        ways_up: dict[tuple[int, int], frozenset[int]] = {}
+        if not new:
+            return ways_up
+        turned = [turned_glyph(g, k, with_crop=False) for k in turns for _key, g in new]
+        sure = np.array([guess.confidence for guess in self.classifier.classify(turned)]).reshape(len(turns), -1)
+        for (key, glyph), letter_like in zip(new, (sure >= _LETTER_LIKE).T.tolist()):
+            if any(letter_like):
                 glyph_keys.append(key)
                 glyphs.append(glyph)
+                if not all(letter_like):
+                    ways_up[key] = frozenset(k for k, yes in zip(turns, letter_like) if yes)
+        return ways_up
+
+    def _turns_possible(self) -> tuple[int, ...]:
+        """The quarter turns (as ``np.rot90``) that may bring a canonical image in the corners'
+        order the players' way up, before :meth:`_turns` has decided: the one the reader was
+        told, else every one the board's shape allows."""
+        if isinstance(self.orientation, int):
+            return ((self.orientation // 90) % 4,)
+        return (0, 1, 2, 3) if self.rows == self.cols else (0, 2)
 
     def _glyph_at(self, grey: np.ndarray, key: tuple[int, int]):
         """The letter on square ``key`` of a grey canonical image (the darkest channel, or the
@@ -565,12 +613,12 @@ class BoardReader:
             if guess.confidence > readings[key].confidence:
                 readings[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
 
-    def _turned_found(self, found, turns: int):
+    def _turned_found(self, found: _Found, turns: int) -> _Found:
         """What :meth:`_find_glyphs` found on the canonical image, for the image turned ``turns``
         quarter turns (the rows and columns swap for odd turns: square boards only). The letters
         found are turned with it; squares dark enough for a letter where none was found are
         looked at again the right way up (a sideways I or L is too low a blob to pass for one)."""
-        grey, contrast, keys, glyphs = found
+        grey, contrast, keys, glyphs, _ways_up = found
         grey = np.ascontiguousarray(np.rot90(grey, turns))
         contrast = np.ascontiguousarray(np.rot90(contrast, turns))
         keys = [turn_square(r, c, self.rows, self.cols, turns) for r, c in keys]
@@ -583,13 +631,13 @@ class BoardReader:
                 if glyph is not None:
                     keys.append(key)
                     glyphs.append(glyph)
-        return grey, contrast, keys, glyphs
+        return _Found(grey, contrast, keys, glyphs, {})
 
     def _read_squares(self, canonical: np.ndarray, which: list[tuple[int, int]],
-                      found=None) -> dict[tuple[int, int], SquareReading]:
+                      found: _Found | None = None) -> dict[tuple[int, int], SquareReading]:
         """Read the squares in ``which``; ``found``: what :meth:`_find_glyphs` gave for them."""
         out: dict[tuple[int, int], SquareReading] = {}
-        _grey, contrast, glyph_keys, glyphs = found or self._find_glyphs(canonical, which)
+        _grey, contrast, glyph_keys, glyphs, _ways_up = found or self._find_glyphs(canonical, which)
         colours = None if self.handwritten else self._colours_of(canonical)
         if colours is not None and glyphs:
             # (a tile laid as the LEDs under it changed is tinted by their light like the lit
@@ -762,10 +810,15 @@ class BoardReader:
         like_empty = _kth_closest_colour(colours, others, mine, neighbours=len(others), kth=2)
         self._like_own_kind(colours, mine, like_empty)
         # Far from the tiles and nearer an empty square's colour; or less far, and all but the
-        # very colour of an empty square (the centre star on a square coloured like the tiles).
-        # Tiles on the ssetser photos: up to 3.3 spreads from their neighbours.
+        # very colour of an empty square (the centre star on a square coloured like the tiles);
+        # or nearer still, and the very colour of an empty square of its kind (a pink premium
+        # square's print beside reddish-brown tiles, some of them in a shadow: 2.2 spreads off,
+        # 0.02 of that from another pink square). Tiles on the real photos, as taken and framed
+        # otherwise (3,282): up to 3.8 spreads from their neighbours, and never nearer an
+        # empty square than 0.2 of that.
         return {k for k, dt, de in zip(mine, d_tile.tolist(), like_empty.tolist())
-                if (dt > 3.0 * spread + 4.0 and de < 0.55 * dt) or (dt > 2.0 * spread + 4.0 and de < 0.2 * dt)}
+                if (dt > 3.0 * spread + 4.0 and de < 0.55 * dt) or (dt > 2.0 * spread + 4.0 and de < 0.2 * dt)
+                or (dt > 1.5 * spread + 4.0 and de < 0.05 * dt)}
 
     def _like_own_kind(self, colours: np.ndarray, keys: list[tuple[int, int]], like_empty: np.ndarray,
                        among: set[tuple[int, int]] | None = None) -> None:
