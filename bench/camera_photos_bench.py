@@ -5,7 +5,9 @@
 1. Real photos (../shared/data/photos, skipped if absent), the board found by itself in each
    (no markers, no corners given, which way up found from the letters), as ``wordboard scan``
    reads them: the share of photos located, tiles read right (a blank read as a blank counts as
-   right) and empty squares read as tiles. The labels are the ssetser1 photos' own boxes with
+   right) and empty squares read as tiles; and, as the camera alone takes its readings (see
+   wordboard.controller.written.SURE), the tiles read wrong yet surely enough to count without
+   asking the players, and the tiles read right but too unsurely to count. The labels are the ssetser1 photos' own boxes with
    the tiles they leave out (tests/camera/data/missing_labels.txt: blanks, one letter) and the
    hand labels of the jheidel photos (tests/camera/data/held_out_labels.txt: HELD OUT, never
    tuned on, shown apart). The ssetser1 photo that shows only part of a board must be refused.
@@ -43,6 +45,7 @@ from wordboard.camera.photo_labels import TileBox, find_labelled_photos, read_ha
 from wordboard.camera.reader import BoardReader  # noqa: E402
 from wordboard.camera.state import LETTERS, BoardState  # noqa: E402
 from wordboard.camera.virtual import SceneStyle, render_scene  # noqa: E402
+from wordboard.controller.written import SURE  # noqa: E402
 
 cv2.setNumThreads(1)
 REPO = Path(__file__).resolve().parents[1]
@@ -86,6 +89,8 @@ class Tally:
     empty: int = 0
     phantom: int = 0
     refused_tiles: int = 0
+    sure_wrong: int = 0  # tiles read wrong as surely as a reading that counts without asking
+    asked: int = 0  # tiles read right, but too unsurely to count without asking
 
     def add(self, other: Tally) -> None:
         for key in vars(self):
@@ -94,7 +99,8 @@ class Tally:
     def line(self) -> str:
         return (f"located {self.located}/{self.photos}; tiles read right {self.right}/{self.tiles} = "
                 f"{100 * self.right / max(self.tiles, 1):.2f}% (of them {self.refused_tiles} on refused photos); "
-                f"empty squares read as tiles {self.phantom}/{self.empty} = {100 * self.phantom / max(self.empty, 1):.2f}%")
+                f"empty squares read as tiles {self.phantom}/{self.empty} = {100 * self.phantom / max(self.empty, 1):.2f}%; "
+                f"read wrong yet sure (counted without asking) {self.sure_wrong}, read right but asked {self.asked}")
 
 
 def read_photo(image: np.ndarray, tiles, classifier) -> tuple[Tally, object, str]:
@@ -115,8 +121,11 @@ def read_photo(image: np.ndarray, tiles, classifier) -> tuple[Tally, object, str
         if square is not None:
             labelled[square] = t.letter
     tally.right = sum(reading.state.at(*sq) == letter for sq, letter in labelled.items())
+    sure = {sq: reading.squares[sq[0]][sq[1]].confidence >= SURE for sq in labelled}
+    tally.sure_wrong = sum(sure[sq] and reading.state.at(*sq) != letter for sq, letter in labelled.items())
+    tally.asked = sum(not sure[sq] and reading.state.at(*sq) == letter for sq, letter in labelled.items())
     tally.empty = 225 - len(labelled)
-    wrong = [f"{letter}->{reading.state.at(*sq)}" for sq, letter in labelled.items() if reading.state.at(*sq) != letter]
+    wrong = [f"{letter}->{reading.state.at(*sq)}" + ("" if sure[sq] else "(asked)") for sq, letter in labelled.items() if reading.state.at(*sq) != letter]
     phantoms = [f"{s}@{r},{c}" for r, c, s in reading.state.occupied() if (r, c) not in labelled]
     tally.phantom = len(phantoms)
     detail = (f"{len(labelled) - len(wrong)}/{len(tiles)} right, {len(phantoms)} phantom"

@@ -18,6 +18,7 @@ from wordboard.camera.geometry import GridWarp, fit_grid_to_lines
 from wordboard.camera.locate import BoardNotInView, locate_board
 from wordboard.camera.photo_labels import find_labelled_photos, read_hand_labels, reframe
 from wordboard.camera.reader import BoardReader
+from wordboard.controller.written import SURE
 
 DATA = Path(__file__).parent / "data"
 
@@ -35,8 +36,9 @@ def _photos(shared_data: Path) -> list[tuple[str, np.ndarray, tuple]]:
     return photos
 
 
-def _read(image: np.ndarray, tiles, classifier) -> tuple[int, int, list[str]]:
-    """Found and read as ``wordboard scan`` does: (tiles read right, tiles, empty squares read as tiles)."""
+def _read(image: np.ndarray, tiles, classifier) -> tuple[int, int, list[str], list[str]]:
+    """Found and read as ``wordboard scan`` does: (tiles read right, tiles, empty squares read as
+    tiles, tiles read wrong as surely as a camera-only table takes a reading without asking)."""
     location = locate_board(image, 15, 15)
     reading = BoardReader(15, 15, location.corners, classifier=classifier, use_tesseract=False,
                           orientation="detect").read(image)
@@ -44,7 +46,9 @@ def _read(image: np.ndarray, tiles, classifier) -> tuple[int, int, list[str]]:
     assert None not in labelled and len(labelled) == len(tiles), "a tile off the grid found"
     right = sum(reading.state.at(*square) == letter for square, letter in labelled.items())
     phantoms = [f"{s}@{r},{c}" for r, c, s in reading.state.occupied() if (r, c) not in labelled]
-    return right, len(tiles), phantoms
+    sure_wrong = [f"{letter}->{reading.state.at(r, c)}@{r},{c}" for (r, c), letter in labelled.items()
+                  if reading.state.at(r, c) != letter and reading.squares[r][c].confidence >= SURE]
+    return right, len(tiles), phantoms, sure_wrong
 
 
 @pytest.fixture(scope="module")
@@ -59,17 +63,24 @@ def _grid(image: np.ndarray) -> np.ndarray:
     return fitted[0].as_array()
 
 
-@pytest.mark.parametrize("how", ["as taken", "tight", "tight-turned-20", "angled"])
+@pytest.mark.parametrize("how", ["as taken", "tight", "tight-turned-20", "tight-turned125", "angled"])
 def test_real_photos_are_found_and_no_empty_square_is_read_as_a_tile(photos, tile_classifier, how):
+    """... and a tile read wrong is nearly always read unsurely, so that a table with the camera
+    alone asks the players (its letter cut off by the board's edge: not surely a blank; an O
+    made a Q by a tail: not surely a Q). Turned 125 degrees, the held-out photo of dark tiles
+    read all 9 empty, before letters on dark tiles were judged whichever way up the board lies."""
     right = total = 0
+    sure_wrong: list[str] = []
     for name, image, tiles in photos:
         if how != "as taken":
             moved = reframe(image, tiles, _grid(image), how)
             image, tiles = moved.image, moved.tiles
-        r, n, phantoms = _read(image, tiles, tile_classifier)
+        r, n, phantoms, wrong = _read(image, tiles, tile_classifier)
         assert phantoms == [], f"{name} ({how}): {phantoms}"
+        sure_wrong += [f"{name[:8]} {w}" for w in wrong]
         right, total = right + r, total + n
-    assert right / total >= 0.975  # 98.4-98.7% today (the issue's goal: 99.5%)
+    assert len(sure_wrong) <= 2, sure_wrong  # 0-2 of 554 today (3 before, as taken)
+    assert right / total >= 0.98  # 98.4-98.7% today (the issue's goal: 99.5%)
 
 
 def test_a_photo_cut_into_the_grid_is_still_refused(photos):

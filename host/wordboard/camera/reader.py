@@ -239,6 +239,15 @@ _FAINT_PRINT = 40.0
 _LETTER_LIKE = 0.6
 
 
+#: A square read as a blank tile whose ink contrast is at least this share of the median of the
+#: letters' on the board is read unsurely (below _SURE_BLANK): a letter may be there, cut off.
+#: Real photos (all framings): blanks 0.14-0.62, tiles whose letter was cut off by the board's
+#: edge 0.98-1.41; rendered blanks 0.12-0.8, 3 of 83 above (a shadow's edge across them).
+_INKED_BLANK = 0.8
+#: ... the confidence a camera-only table takes a reading from (wordboard.controller.written.SURE).
+_SURE_BLANK = 0.6
+
+
 #: A premium square read as a tile is its print, not a tile, when it lies nearer than this share
 #: of its distance to the nearest tile to an empty square of its kind (see
 #: :meth:`BoardReader._print_not_tiles`; tiles 1.11 and more, print 0.70 and less).
@@ -862,7 +871,10 @@ class BoardReader:
 
         A blank is the colour of the tiles around it, unlike the empty squares around it that look
         most like it, and shows no print (premium squares carry small dark print; a faint match
-        in colour with print on it is a premium square)."""
+        in colour with print on it is a premium square). A tile's square that shows ink about as
+        dark as the letters', where no letter was found, is not surely a blank: its letter may
+        be cut off (the tile half off its square, or over the board's edge); it is read unsurely
+        (below :data:`_SURE_BLANK`), for the players to say."""
         if self.handwritten:
             return {k: SquareReading(EMPTY, 0.9, COLOUR) for k in keys}
         if colours is None:
@@ -886,11 +898,14 @@ class BoardReader:
         # A premium square also matches its own kind wherever it lies (same layout every way
         # up): the second closest in colour of the empty squares of its kind.
         self._like_own_kind(colours, keys, like_empty, among=set(others))
+        inked = _INKED_BLANK * float(np.median([contrast[k] for k in letter_list]))
         out = {}
         for key, dt, de in zip(keys, d_tile.tolist(), like_empty.tolist()):
             plain = contrast[key] < 0.8 * MIN_CONTRAST
             if dt < 4.0 * spread and dt < (0.85 if plain else 0.7) * de:
                 conf = float(np.clip(1.2 - dt / (de + 1e-6), 0.3, 0.95))
+                if contrast[key] >= inked:
+                    conf = min(conf, _SURE_BLANK - 0.1)
                 out[key] = SquareReading(BLANK, round(conf, 3), COLOUR)
             else:
                 ratio = dt / (de + 1e-6)

@@ -33,6 +33,9 @@ UNSURE = "~"
 COVERED = "#"           # something over the square (a hand): what was seen there holds
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANK_TILE = "?"        # what the tile reader says of a blank tile
+#: A letter (or a blank tile) read at least this surely counts as read; below it the square is
+#: unsure, and the game works the letter out from what it knows or asks the players.
+SURE = 0.6
 
 
 def written_tag(square: Square, symbol: str) -> Tag:
@@ -263,7 +266,7 @@ class WrittenLetters:
     #: tells the players only of a problem that lasts (ControllerOptions.problem_after)
     reads_by_sight = True
 
-    def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = 0.6,
+    def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = SURE,
                  steady: int = 1, clock=None, period: float | None = None, written=(), tiles: bool = False):
         self.eyes = eyes
         self.tiles = tiles              # the camera reads tiles (a "?" is a blank tile), not writing
