@@ -6,11 +6,12 @@
    (no markers, no corners given, which way up found from the letters), as ``wordboard scan``
    reads them: the share of photos located, tiles read right (a blank read as a blank counts as
    right) and empty squares read as tiles; and, as the camera alone takes its readings (see
-   wordboard.controller.written.SURE), the tiles read wrong yet surely enough to count without
-   asking the players, and the tiles read right but too unsurely to count. The labels are the ssetser1 photos' own boxes with
-   the tiles they leave out (tests/camera/data/missing_labels.txt: blanks, one letter) and the
-   hand labels of the jheidel photos (tests/camera/data/held_out_labels.txt: HELD OUT, never
-   tuned on, shown apart). The ssetser1 photo that shows only part of a board must be refused.
+   wordboard.camera.state.SURE), the tiles read wrong yet surely enough to count without
+   asking the players, and the tiles read right but too unsurely to count. The labels are the
+   ssetser1 photos' own boxes with the tiles they leave out
+   (tests/camera/data/missing_labels.txt: blanks, one letter) and the hand labels of the
+   jheidel photos (tests/camera/data/held_out_labels.txt: HELD OUT, never tuned on, shown
+   apart). The ssetser1 photo that shows only part of a board must be refused.
 2. The same photos framed otherwise (see wordboard.camera.photo_labels.reframe): cut tight on
    the grid (no margin at all), turned by angles that are not quarter turns, turned and cut
    tight, and seen at an angle (the far side a quarter narrower) and cut tight. The grid's
@@ -43,9 +44,8 @@ from wordboard.camera.letters import TILES, load_classifier  # noqa: E402
 from wordboard.camera.locate import BoardNotFound, locate_board  # noqa: E402
 from wordboard.camera.photo_labels import TileBox, find_labelled_photos, read_hand_labels, reframe  # noqa: E402
 from wordboard.camera.reader import BoardReader  # noqa: E402
-from wordboard.camera.state import LETTERS, BoardState  # noqa: E402
+from wordboard.camera.state import LETTERS, SURE, BoardState  # noqa: E402
 from wordboard.camera.virtual import SceneStyle, render_scene  # noqa: E402
-from wordboard.controller.written import SURE  # noqa: E402
 
 cv2.setNumThreads(1)
 REPO = Path(__file__).resolve().parents[1]

@@ -14,8 +14,8 @@ from wordboard.camera.geometry import BentGridWarp, GridWarp, bend_to_lines
 from wordboard.camera.letters import Q_TAIL_THRESHOLD, q_tail_score, training_square
 from wordboard.camera.reader import BoardReader
 from wordboard.camera.squares import find_glyph
+from wordboard.camera.state import SURE
 from wordboard.camera.virtual import CLEAN_STYLE, SceneStyle, render_scene
-from wordboard.controller.written import SURE
 
 
 def _bow(image: np.ndarray, corners: np.ndarray, amount: float) -> np.ndarray:

@@ -18,7 +18,7 @@ from wordboard.camera.geometry import GridWarp, fit_grid_to_lines
 from wordboard.camera.locate import BoardNotInView, locate_board
 from wordboard.camera.photo_labels import find_labelled_photos, read_hand_labels, reframe
 from wordboard.camera.reader import BoardReader
-from wordboard.controller.written import SURE
+from wordboard.camera.state import SURE
 
 DATA = Path(__file__).parent / "data"
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from wordboard.camera.fonts import LETTERS, GlyphFont, available_fonts
 from wordboard.camera.squares import Glyph, find_glyph
+from wordboard.camera.state import SURE
 from wordboard.paths import cache_dir, write_atomically
 
 TILES = "tiles"
@@ -251,10 +252,9 @@ class LetterClassifier:
             letter = LETTERS[order[0]]
             if letter == "O" and self.kind == TILES and q_tail_score(glyph.image) > Q_TAIL_THRESHOLD:
                 # (told from an O by its tail alone: not sure enough to count without asking the
-                # players, see wordboard.controller.written.SURE; on the real photos 4 of the
-                # 5 O's this made Q's were O's)
+                # players, see SURE; on the real photos 4 of the 5 O's this made Q's were O's)
                 letter, alts = "Q", ("O",) + tuple(a for a in alts if a not in "OQ")[:1]
-                confidence = min(confidence, 0.5)
+                confidence = min(confidence, SURE - 0.1)
             out.append(LetterGuess(letter, round(confidence, 3), alts))
         return out
 

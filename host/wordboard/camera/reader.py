@@ -40,7 +40,7 @@ from wordboard.camera.squares import (
     to_ink_grey,
     to_print_grey,
 )
-from wordboard.camera.state import BLANK, EMPTY, BoardState
+from wordboard.camera.state import BLANK, EMPTY, SURE, BoardState
 from wordboard.camera.tesseract import read_letter, tesseract_available
 
 CLASSIFIER = "classifier"
@@ -240,12 +240,10 @@ _LETTER_LIKE = 0.6
 
 
 #: A square read as a blank tile whose ink contrast is at least this share of the median of the
-#: letters' on the board is read unsurely (below _SURE_BLANK): a letter may be there, cut off.
-#: Real photos (all framings): blanks 0.14-0.62, tiles whose letter was cut off by the board's
-#: edge 0.98-1.41; rendered blanks 0.12-0.8, 3 of 83 above (a shadow's edge across them).
+#: letters' on the board is read unsurely (below SURE): a letter may be there, cut off. Real
+#: photos (all framings): blanks 0.14-0.62, tiles whose letter was cut off by the board's edge
+#: 0.98-1.41; rendered blanks 0.12-0.8, 3 of 83 above (a shadow's edge across them).
 _INKED_BLANK = 0.8
-#: ... the confidence a camera-only table takes a reading from (wordboard.controller.written.SURE).
-_SURE_BLANK = 0.6
 
 
 #: A premium square read as a tile is its print, not a tile, when it lies nearer than this share
@@ -874,7 +872,7 @@ class BoardReader:
         in colour with print on it is a premium square). A tile's square that shows ink about as
         dark as the letters', where no letter was found, is not surely a blank: its letter may
         be cut off (the tile half off its square, or over the board's edge); it is read unsurely
-        (below :data:`_SURE_BLANK`), for the players to say."""
+        (below :data:`~wordboard.camera.state.SURE`), for the players to say."""
         if self.handwritten:
             return {k: SquareReading(EMPTY, 0.9, COLOUR) for k in keys}
         if colours is None:
@@ -905,7 +903,7 @@ class BoardReader:
             if dt < 4.0 * spread and dt < (0.85 if plain else 0.7) * de:
                 conf = float(np.clip(1.2 - dt / (de + 1e-6), 0.3, 0.95))
                 if contrast[key] >= inked:
-                    conf = min(conf, _SURE_BLANK - 0.1)
+                    conf = min(conf, SURE - 0.1)
                 out[key] = SquareReading(BLANK, round(conf, 3), COLOUR)
             else:
                 ratio = dt / (de + 1e-6)

@@ -8,6 +8,11 @@ EMPTY = "."
 BLANK = "?"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SQUARE_SYMBOLS = EMPTY + BLANK + LETTERS
+#: A reading of a square (a letter, a blank tile) at least this sure counts as read when the
+#: camera is the only sensor (wordboard.controller.written); below it the square is unsure and the
+#: game works the letter out from what it knows or asks the players. The reader reads a square it
+#: cannot be sure of below it.
+SURE = 0.6
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,6 @@ UNSURE = "~"
 COVERED = "#"           # something over the square (a hand): what was seen there holds
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANK_TILE = "?"        # what the tile reader says of a blank tile
-#: A letter (or a blank tile) read at least this surely counts as read; below it the square is
-#: unsure, and the game works the letter out from what it knows or asks the players.
-SURE = 0.6
 
 
 def written_tag(square: Square, symbol: str) -> Tag:
@@ -258,7 +255,8 @@ def _read_problem(exc: Exception) -> str:
 
 
 class WrittenLetters:
-    """The sensor backend (see the module docs). ``confidence``: below it a letter is unsure.
+    """The sensor backend (see the module docs). ``confidence``: below it a letter is unsure
+    (default :data:`wordboard.camera.state.SURE`).
     Not ``threaded``: the eyes are read in :meth:`next_event`, when they saw a change, and with
     ``clock`` and ``period`` at most once every ``period`` seconds of that clock."""
 
@@ -266,13 +264,17 @@ class WrittenLetters:
     #: tells the players only of a problem that lasts (ControllerOptions.problem_after)
     reads_by_sight = True
 
-    def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float = SURE,
+    def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float | None = None,
                  steady: int = 1, clock=None, period: float | None = None, written=(), tiles: bool = False):
         self.eyes = eyes
         self.tiles = tiles              # the camera reads tiles (a "?" is a blank tile), not writing
         # Squares already written on (a resumed game): what is seen there is writing, never the
         # board's own marks, even in the first reading.
         self.written = frozenset(tuple(s) for s in written)
+        if confidence is None:  # (the camera package imports OpenCV: only when a camera is used)
+            from wordboard.camera.state import SURE
+
+            confidence = SURE
         self.confidence = confidence
         self.wall_period = wall_period
         self.clock = clock
