@@ -83,8 +83,8 @@ class TablePlayers:
         self.mistakes: dict[str, int] = {}
         self._seen = self.adapter.proposals_committed
         self._knocked: tuple | None = None
-        self._turn_seq_for = (-1, 0)      # (the journal's seq, the turn's) of the last look
-        self._position_for = (-1, 0)      # (the journal's seq, the position) of the last look
+        # (the journal's seq, the position, the turn's position) at the last look (see _positions)
+        self._positions_for = (-1, 0, 0)
         controller.listeners.append(self._heard)
         self.answerer = q.CallbackAnswerer(self._answer)
 
@@ -107,27 +107,30 @@ class TablePlayers:
         letter a tile is, the camera or the sensor board right: :data:`SENSING_ANSWERS`). Those
         come with how the table is sensed (a camera unsure of a letter asks, the sensor board
         does not), and the players choose the same game however it is sensed."""
-        jgame = self.adapter.jgame
-        if self._position_for[0] != jgame.seq:
-            asked = sum(1 for event in jgame.journal.events(jgame.id) if _sensing_answer(event))
-            self._position_for = (jgame.seq, jgame.seq - asked)
-        return self._position_for[1]
+        return self._positions()[0]
 
     def _turn_seq(self) -> int:
         """The position (see :meth:`_position`) the turn is planned from: before the answers
         about the tiles journalled since (which word, a card's effect "not now"...). A board
         resumed in the middle of a turn plans it as it was first planned, so the tiles go where
         they went and the answers journalled still hold."""
+        return self._positions()[1]
+
+    def _positions(self) -> tuple[int, int]:
+        """(:meth:`_position`, :meth:`_turn_seq`), from one read of the journal each time its
+        sequence number moves."""
         jgame = self.adapter.jgame
-        if self._turn_seq_for[0] != jgame.seq:
-            seq = self._position()
-            for event in reversed(jgame.journal.events(jgame.id)):
+        if self._positions_for[0] != jgame.seq:
+            events = jgame.journal.events(jgame.id)
+            position = jgame.seq - sum(1 for event in events if _sensing_answer(event))
+            turn = position
+            for event in reversed(events):
                 if event.type != "decision" or answer_key_from_decision(event.data) is None:
                     break
                 if not _sensing_answer(event):
-                    seq -= 1
-            self._turn_seq_for = (jgame.seq, seq)
-        return self._turn_seq_for[1]
+                    turn -= 1
+            self._positions_for = (jgame.seq, position, turn)
+        return self._positions_for[1], self._positions_for[2]
 
     # -- what each game says -----------------------------------------------------------------------
 
