@@ -1,6 +1,6 @@
 """A tile game sensed by the camera alone (no sensor board): the camera's readings become the
-table's events, a blank tile seen as a blank is asked for its letter, and a whole game is played
-to the end. Here the twin's table is read exactly (the fast twin); how the virtual camera's
+table's events, a blank tile seen as a blank is asked for its letter, a tile read unsurely is
+asked which letter it is, and a whole game is played to the end. Here the twin's table is read exactly (the fast twin); how the virtual camera's
 reading fares is measured in bench/ (issue: camera-only play)."""
 
 from __future__ import annotations
@@ -28,6 +28,33 @@ def test_the_sensor_board_and_the_camera_alone_give_the_same_game(tmp_path):
         with open_session(config) as s:
             s.run(max_seconds=120)
             records.append([(t.player, str(t.move), t.score) for t in s.adapter.game.history])
+    assert records[0] == records[1]
+
+
+def test_tiles_read_unsurely_are_asked_and_the_game_is_the_sensor_boards(tmp_path):
+    """A tile the camera reads below wordboard.camera.state.SURE (a letter cut off by the board's
+    edge, an O made a Q by a tail) is not taken as read: the table asks which letter it is, the
+    answer is journalled, and the game is the one the sensor board plays, move for move."""
+    from wordboard.controller import questions as q
+    from wordboard.controller.adapters import answer_key_from_decision
+    from wordboard.controller.written import TableEyes
+
+    records, asked = [], 0
+    for sensing in ("sensor", "camera"):
+        config = SessionConfig(game="lexulous", hardware="direct", sensing=sensing,
+                               journal=tmp_path / f"{sensing}.sqlite3", seed=11, show_leds=False, habits="tidy",
+                               out=lambda s: None)
+        with open_session(config) as s:
+            if sensing == "camera":
+                assert isinstance(s.sensor.eyes, TableEyes)
+                s.sensor.eyes.doubt = 0.3                   # 3 tiles in 10 read unsurely (at 0.4)
+            s.run(max_seconds=120)
+            assert s.adapter.over and s.players.mismatches == []
+            records.append([(t.player, str(t.move), t.score) for t in s.adapter.game.history])
+            if sensing == "camera":
+                keys = [answer_key_from_decision(e.data) for e in s.journal.events(s.jgame.id) if e.type == "decision"]
+                asked = sum(1 for key in keys if key is not None and key[0][0] == q.LETTER)
+    assert asked >= 10                                      # 25 with seed 11
     assert records[0] == records[1]
 
 
