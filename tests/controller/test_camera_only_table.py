@@ -1,7 +1,8 @@
 """A tile game sensed by the camera alone (no sensor board): the camera's readings become the
 table's events, a blank tile seen as a blank is asked for its letter, a tile read unsurely is
-asked which letter it is, and a whole game is played to the end. Here the twin's table is read exactly (the fast twin); how the virtual camera's
-reading fares is measured in bench/ (issue: camera-only play)."""
+asked which letter it is, and a whole game is played to the end. Here the twin's table is read
+exactly (the fast twin); how the virtual camera's reading fares is measured in bench/ (issue:
+camera-only play)."""
 
 from __future__ import annotations
 
