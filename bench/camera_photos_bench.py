@@ -7,7 +7,11 @@
    reads them: the share of photos located, tiles read right (a blank read as a blank counts as
    right) and empty squares read as tiles; and, as the camera alone takes its readings (see
    wordboard.camera.state.SURE), the tiles read wrong yet surely enough to count without
-   asking the players, and the tiles read right but too unsurely to count. The labels are the
+   asking the players, and the tiles read right but too unsurely to count. Then what the word
+   list (wordgame) makes of them, as ``wordboard photos`` does: of the tiles read unsurely, how
+   many it settles (the letter read is the only one that keeps every word through the square a
+   word, on the labelled board), and of the tiles read wrong yet surely, how many make a word
+   through them no word (the move is refused, not invented). The labels are the
    ssetser1 photos' own boxes with the tiles they leave out
    (tests/camera/data/missing_labels.txt: blanks, one letter) and the hand labels of the
    jheidel photos (tests/camera/data/held_out_labels.txt: HELD OUT, never tuned on, shown
@@ -91,6 +95,10 @@ class Tally:
     refused_tiles: int = 0
     sure_wrong: int = 0  # tiles read wrong as surely as a reading that counts without asking
     asked: int = 0  # tiles read right, but too unsurely to count without asking
+    unsure: int = 0  # tiles read unsurely (right or wrong)
+    settled: int = 0  # of them, the letter read is the only one the word list allows there
+    settled_wrong: int = 0  # of those, read wrong (the word list took a wrong letter)
+    refused: int = 0  # tiles read wrong yet surely whose words the word list refuses
 
     def add(self, other: Tally) -> None:
         for key in vars(self):
@@ -100,10 +108,39 @@ class Tally:
         return (f"located {self.located}/{self.photos}; tiles read right {self.right}/{self.tiles} = "
                 f"{100 * self.right / max(self.tiles, 1):.2f}% (of them {self.refused_tiles} on refused photos); "
                 f"empty squares read as tiles {self.phantom}/{self.empty} = {100 * self.phantom / max(self.empty, 1):.2f}%; "
-                f"read wrong yet sure (counted without asking) {self.sure_wrong}, read right but asked {self.asked}")
+                f"read wrong yet sure (counted without asking) {self.sure_wrong}, read right but asked {self.asked}; "
+                f"word list: unsure tiles settled {self.settled}/{self.unsure} ({self.settled_wrong} wrongly), "
+                f"sure misreads refused {self.refused}/{self.sure_wrong}")
 
 
-def read_photo(image: np.ndarray, tiles, classifier) -> tuple[Tally, object, str]:
+def words_through(board: dict[tuple[int, int], str], square: tuple[int, int]) -> list[str]:
+    """The words (runs of 2 or more tiles) across and down through ``square``."""
+    out = []
+    for dr, dc in ((0, 1), (1, 0)):
+        r, c = square
+        while (r - dr, c - dc) in board:
+            r, c = r - dr, c - dc
+        word = ""
+        while (r, c) in board:
+            word += board[(r, c)]
+            r, c = r + dr, c + dc
+        if len(word) > 1:
+            out.append(word)
+    return out
+
+
+def letters_allowed(board: dict[tuple[int, int], str], square: tuple[int, int], words) -> set[str]:
+    """The letters on ``square`` that keep every word through it a word (words with another
+    blank in them are not checked)."""
+    allowed = set()
+    for letter in LETTERS:
+        through = words_through({**board, square: letter}, square)
+        if all(w in words for w in through if "?" not in w):
+            allowed.add(letter)
+    return allowed
+
+
+def read_photo(image: np.ndarray, tiles, classifier, words=None) -> tuple[Tally, object, str]:
     """Find the board and read it as ``wordboard scan`` does; the tally against ``tiles``."""
     tally = Tally(photos=1, tiles=len(tiles))
     try:
@@ -125,6 +162,19 @@ def read_photo(image: np.ndarray, tiles, classifier) -> tuple[Tally, object, str
     tally.sure_wrong = sum(sure[sq] and reading.state.at(*sq) != letter for sq, letter in labelled.items())
     tally.asked = sum(not sure[sq] and reading.state.at(*sq) == letter for sq, letter in labelled.items())
     tally.empty = 225 - len(labelled)
+    if words is not None:
+        for sq, letter in labelled.items():
+            read = reading.state.at(*sq)
+            if read in (".", "?") or letter == "?" or not words_through(labelled, sq):
+                continue
+            if not sure[sq]:
+                tally.unsure += 1
+                if letters_allowed(labelled, sq, words) == {read}:
+                    tally.settled += 1
+                    tally.settled_wrong += read != letter
+            elif read != letter:
+                through = words_through({**labelled, sq: read}, sq)
+                tally.refused += any(w not in words for w in through if "?" not in w)
     wrong = [f"{letter}->{reading.state.at(*sq)}" + ("" if sure[sq] else "(asked)") for sq, letter in labelled.items() if reading.state.at(*sq) != letter]
     phantoms = [f"{s}@{r},{c}" for r, c, s in reading.state.occupied() if (r, c) not in labelled]
     tally.phantom = len(phantoms)
@@ -134,17 +184,20 @@ def read_photo(image: np.ndarray, tiles, classifier) -> tuple[Tally, object, str
 
 
 def photos_section(classifier, variants: bool) -> None:
+    from wordboard.dictionary import load_dictionary
+
     photos = real_photos()
     if not photos:
         print("real photos: skipped (shared data not present)")
         return
+    words = load_dictionary("wordgame")
     totals = {False: Tally(), True: Tally()}
     framed = {False: Tally(), True: Tally()}
     by_how: dict[str, Tally] = {}
     part_refused = []
     print("real photos, the board found by itself:")
     for photo in photos:
-        tally, reading, detail = read_photo(photo.image, photo.tiles, classifier)
+        tally, reading, detail = read_photo(photo.image, photo.tiles, classifier, words)
         tag = "HELD OUT " if photo.held_out else ""
         print(f"  {tag}{photo.name[:24]:24s} {detail}")
         if not photo.whole:
@@ -159,7 +212,7 @@ def photos_section(classifier, variants: bool) -> None:
         corners = (fitted[0] if fitted is not None else reading.corners).as_array()
         for how in REFRAMINGS:
             moved = reframe(photo.image, photo.tiles, corners, how)
-            t, _r, d = read_photo(moved.image, moved.tiles, classifier)
+            t, _r, d = read_photo(moved.image, moved.tiles, classifier, words)
             framed[photo.held_out].add(t)
             by_how.setdefault(how, Tally()).add(t)
             print(f"      {how:16s} {moved.image.shape[1]}x{moved.image.shape[0]}: {d}")

@@ -10,7 +10,7 @@ import pytest
 
 from wordboard import gcg
 from wordboard.cli import main
-from wordboard.crossword.photogame import PhotoProblem, play_photos
+from wordboard.crossword.photogame import PhotoBoard, PhotoProblem, play_photos
 from wordboard.editions import load_edition
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "gcg" / "josh_nationals_round_1.gcg"
@@ -64,10 +64,20 @@ def rows(*filled: str) -> list[str]:
     return ["".join(r) for r in grid]
 
 
-def play(boards: dict[str, list[str]], **kw):
+def play(boards: dict[str, list[str] | PhotoBoard], **kw):
     paths = [Path(name) for name in boards]
-    return play_photos(paths, load_edition("scrabble"), ("Ann", "Ben"), read=lambda p: boards[p.name],
-                       out=lambda s: None, **kw)
+
+    def read(path: Path) -> PhotoBoard:
+        board = boards[path.name]
+        return board if isinstance(board, PhotoBoard) else PhotoBoard(board)
+    return play_photos(paths, load_edition("scrabble"), ("Ann", "Ben"), read=read, out=lambda s: None, **kw)
+
+
+def unsure(board: list[str], *squares: str) -> PhotoBoard:
+    """The board with the tiles on ``squares`` read unsurely."""
+    from wordboard.rules import Square
+
+    return PhotoBoard(board, frozenset(Square.parse(s) for s in squares))
 
 
 def test_a_photo_with_no_new_tile_is_a_turn_without_a_play():
@@ -96,6 +106,78 @@ def test_a_blank_the_list_cannot_settle_is_asked_for_and_can_be_given():
     assert "--blank 1.jpg:H8=LETTER" in str(caught.value)
     game = play({"1.jpg": rows("G8=C", "H8=?", "I8=T")}, blanks={("1.jpg", Square(7, 7)): "A"}).game
     assert game.history[0].score == 8                               # C 3 + blank 0 + T 1, doubled
+
+
+def test_a_tile_read_unsurely_counts_only_when_the_word_list_allows_no_other_letter():
+    from wordboard.rules import Square
+
+    words = {"CAT", "COT", "CUT"}
+    # H8 read unsurely as A: O and U make words too, so the photo's turn is asked for
+    with pytest.raises(PhotoProblem) as caught:
+        play({"1.jpg": unsure(rows("G8=C", "H8=A", "I8=T"), "H8")}, dictionary=words)
+    message = str(caught.value)
+    assert message.startswith("1.jpg: the tile on H8 was read unsurely as A; A, O, U would make words there")
+    assert "--letter 1.jpg:H8=LETTER" in message and not caught.value.so_far.game.history
+    # the players say it: the turn is scored with their letter
+    game = play({"1.jpg": unsure(rows("G8=C", "H8=A", "I8=T"), "H8")}, dictionary=words,
+                letters={("1.jpg", Square.parse("H8")): "U"}).game
+    assert game.history[0].score == 10 and game.board[Square.parse("H8")].letter == "U"
+    # only CAT in the list: the A read unsurely is the only letter, and counts
+    scored = play({"1.jpg": unsure(rows("G8=C", "H8=A", "I8=T"), "H8")}, dictionary={"CAT"})
+    assert scored.turns[0][1].endswith("(H8=A read unsurely: the only letter that makes words there)")
+    # an H read unsurely where only A makes a word is not turned into the A: it is asked for
+    with pytest.raises(PhotoProblem, match="read unsurely as H; A would make words there"):
+        play({"1.jpg": unsure(rows("G8=C", "H8=H", "I8=T"), "H8")}, dictionary={"CAT"})
+    # with no word list nothing tells the letter: asked
+    with pytest.raises(PhotoProblem, match=r"read unsurely as A\. Say what it is with --letter 1.jpg:H8=LETTER"):
+        play({"1.jpg": unsure(rows("G8=C", "H8=A", "I8=T"), "H8")})
+
+
+def test_a_blank_read_unsurely_is_asked_for_and_a_misreading_can_be_corrected():
+    from wordboard.rules import Square
+
+    h8, i8 = Square.parse("H8"), Square.parse("I8")
+    # an unsure blank (a letter cut off by the photo's edge reads as one) is never taken as a blank
+    with pytest.raises(PhotoProblem, match="H8 was read unsurely as a blank"):
+        play({"1.jpg": unsure(rows("G8=C", "H8=?", "I8=T"), "H8")}, dictionary={"CAT"})
+    # said to be a blank, its letter comes from the word list as for any blank
+    game = play({"1.jpg": unsure(rows("G8=C", "H8=?", "I8=T"), "H8")}, dictionary={"CAT"},
+                letters={("1.jpg", h8): "?"}).game
+    assert game.board[h8].blank and game.history[0].score == 8
+    # a sure misreading (CAB read as CAR) and a phantom tile (read on an empty square) corrected
+    boards = {"1.jpg": rows("G8=C", "H8=A", "I8=R"), "2.jpg": rows("G8=C", "H8=A", "I8=R", "I9=X")}
+    game = play(boards, dictionary={"CAB"}, letters={("1.jpg", i8): "B", ("2.jpg", Square.parse("I9")): "."}).game
+    assert [t.score for t in game.history] == [14, 0] and game.board[i8].letter == "B"
+    # a correction that contradicts a tile played earlier is an error, not ignored
+    with pytest.raises(PhotoProblem, match="--letter 2.jpg:I8=T: I8 holds the B played earlier"):
+        play(boards, dictionary={"CAB"}, letters={("1.jpg", i8): "B", ("2.jpg", i8): "T"})
+    # a correction for a photo that is not among those scored is an error, not ignored
+    with pytest.raises(PhotoProblem, match="--letter 3.jpg:H8: no photo"):
+        play({"1.jpg": rows("G8=C", "H8=A", "I8=T")}, letters={("3.jpg", h8): "A"})
+
+
+def test_the_camera_reader_names_the_tiles_read_below_sure():
+    from wordboard.camera.geometry import GridCorners
+    from wordboard.camera.reader import BoardReading, SquareReading
+    from wordboard.camera.state import SURE
+    from wordboard.crossword.photogame import _photo_board
+    from wordboard.rules import Square
+
+    def square(symbol: str, confidence: float) -> SquareReading:
+        return SquareReading(symbol, confidence)
+    corners = GridCorners.from_array([(0, 0), (100, 0), (100, 100), (0, 100)])
+    reading = BoardReading(((square("C", 0.95), square("A", SURE - 0.01), square(".", 0.2)),
+                            (square("?", 0.3), square("T", SURE), square(".", 0.9))), corners, "given")
+    board = _photo_board(reading)
+    assert board.rows == ["CA.", "?T."] and board.unsure == {Square(0, 1), Square(1, 0)}
+
+
+def test_the_command_takes_letters_and_refuses_a_malformed_one(tmp_path, capsys):
+    (tmp_path / "turn01.png").write_bytes(b"not a picture at all")
+    for bad in ("turn01.png:H8=RR", "turn01.png:H8", "H8=R", "turn01.png:Z99x=R", "turn01.png:H8=!"):
+        assert main(["photos", str(tmp_path), "--lexicon", "none", "--letter", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--letter" in err, (bad, err)
 
 
 def test_a_folder_with_a_file_that_is_no_picture_is_one_line(tmp_path, capsys):

@@ -17,9 +17,10 @@ def register(subparsers: Subparsers) -> None:
         "photos", help="score a game from photos taken after each turn, and write its record",
         description="Play the turns that photos of the board show, one photo after each turn (files, "
                     "or folders whose pictures are taken in name order): each move is read, checked "
-                    "and scored, and the game record is written (GCG). A photo that cannot be read, or "
-                    "a change that is not one legal move, stops with the photo's name and what is "
-                    "wrong (exit status 2); the record of the turns before it is still written.")
+                    "and scored, and the game record is written (GCG). A photo that cannot be read, "
+                    "a change that is not one legal move, or a new tile read unsurely whose letter the "
+                    "word list cannot settle (say it with --letter), stops with the photo's name and "
+                    "what is wrong (exit status 2); the record of the turns before it is still written.")
     parser.add_argument("photos", nargs="+", metavar="PHOTO|FOLDER")
     parser.add_argument("--edition", default="scrabble", metavar="NAME|PATH",
                         help="lexulous, scrabble or an edition file (default scrabble)")
@@ -30,6 +31,9 @@ def register(subparsers: Subparsers) -> None:
                              "word checks)")
     parser.add_argument("--blank", action="append", default=[], metavar="PHOTO:SQUARE=LETTER",
                         help="the letter of a blank the word list cannot settle, e.g. turn07.jpg:H8=E")
+    parser.add_argument("--letter", action="append", default=[], metavar="PHOTO:SQUARE=LETTER",
+                        help="what is on a square of a photo, whatever was read there: a letter, ? for a blank "
+                             "or . for no tile, e.g. turn07.jpg:H8=R (a tile read unsurely is asked for so)")
     parser.add_argument("--corners", metavar='"x,y x,y x,y x,y"',
                         help="the grid's corners in every photo (a fixed camera), clockwise from top-left")
     parser.add_argument("--no-tesseract", action="store_true",
@@ -38,17 +42,24 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def _blanks(items: list[str]) -> dict[tuple[str, Square], str]:
+def _squares(items: list[str], option: str, symbols: str) -> dict[tuple[str, Square], str]:
+    """``PHOTO:SQUARE=SYMBOL`` items as ``{(photo, square): symbol}``, ``symbols`` the ones allowed
+    besides the letters."""
     from wordboard.errors import UserError
     from wordboard.rules import Square
 
     out: dict[tuple[str, Square], str] = {}
     for item in items:
         photo, _, rest = item.rpartition(":")
-        square, eq, letter = rest.partition("=")
-        if not photo or not eq or len(letter) != 1 or not letter.isalpha():
-            raise UserError(f"--blank {item!r}: expected PHOTO:SQUARE=LETTER, like turn07.jpg:H8=E")
-        out[(photo, Square.parse(square))] = letter.upper()
+        square, eq, symbol = rest.partition("=")
+        if not photo or not eq or len(symbol) != 1 or not ((symbol.isascii() and symbol.isalpha()) or symbol in symbols):
+            also = "".join(f" or {s}" for s in symbols)
+            raise UserError(f"{option} {item!r}: expected PHOTO:SQUARE=LETTER{also}, like turn07.jpg:H8=E")
+        try:
+            where = Square.parse(square)
+        except ValueError as exc:
+            raise UserError(f"{option} {item!r}: {exc}") from None
+        out[(photo, where)] = symbol.upper()
     return out
 
 
@@ -66,11 +77,12 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= len(players) <= 4:
         raise UserError("--players: give 2 to 4 names")
     paths = photo_paths(args.photos)
-    blanks = _blanks(args.blank)
+    blanks = _squares(args.blank, "--blank", "")
+    letters = _squares(args.letter, "--letter", "?.")
     dictionary = open_lexicon(args.lexicon)
     problem = None
     try:
-        scored = play_photos(paths, edition, players, dictionary=dictionary, blanks=blanks,
+        scored = play_photos(paths, edition, players, dictionary=dictionary, blanks=blanks, letters=letters,
                              corners_text=args.corners, use_tesseract=not args.no_tesseract,
                              out=lambda text: print(text, flush=True))
     except PhotoProblem as exc:

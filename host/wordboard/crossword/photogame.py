@@ -13,6 +13,13 @@ tile is a turn without a play (a pass or an exchange: a photo cannot tell which)
 is the one the word list allows, or the one given with ``--blank``. A photo that cannot be read,
 or a change that is not one legal move (a tile played earlier gone, tiles that make no legal
 play), stops the scoring with the photo's name and what is wrong: nothing is guessed.
+
+A new tile the camera read unsurely (below :data:`wordboard.camera.state.SURE`, as a camera-only
+table would ask about it) counts only when the word list leaves it no other letter: the letter
+read must be the only one that makes the play legal. Otherwise the scoring stops and names the
+square, the letter read and the letters that would do; ``--letter PHOTO:SQUARE=LETTER`` says
+what is there (a letter, ``?`` for a blank, ``.`` for no tile), and corrects a sure misreading
+as well.
 """
 
 from __future__ import annotations
@@ -36,6 +43,15 @@ VIDEO_SUFFIXES = (".mp4", ".avi", ".mov", ".mkv", ".webm", ".m4v", ".mjpeg")
 #: A video is looked at every this many seconds; a board is still after this many looks agreeing.
 VIDEO_EVERY = 0.5
 VIDEO_STEADY = 3
+
+
+@dataclass(frozen=True)
+class PhotoBoard:
+    """A photo's reading: a row of symbols per board row (``.``, ``?``, ``A``-``Z``) and the
+    squares whose tile was read unsurely."""
+
+    rows: list[str]
+    unsure: frozenset[Square] = frozenset()
 
 
 class PhotoProblem(UserError):
@@ -75,48 +91,76 @@ def photo_paths(items: Iterable[str]) -> list[Path]:
 def play_photos(paths: Iterable[Path], edition: Edition, players: tuple[str, ...], *,
                 dictionary: Container[str] | None = None,
                 first_player: int = 0, blanks: Mapping[tuple[str, Square], str] | None = None,
+                letters: Mapping[tuple[str, Square], str] | None = None,
                 corners_text: str | None = None, use_tesseract: bool = True, out: Callable[[str], None] = print,
-                read: Callable[[Path], list[str]] | None = None) -> PhotoGame:
+                read: Callable[[Path], PhotoBoard] | None = None) -> PhotoGame:
     """Play the turns the photos show; :class:`PhotoProblem` at the first photo the game cannot
     go on from (its ``so_far`` holds the game with the turns before it).
 
     ``blanks``: ``(photo name, square) -> letter`` for blanks the word list cannot settle.
-    ``read``: how a photo becomes rows of symbols (default: the camera's reader)."""
+    ``letters``: ``(photo name, square) -> symbol``, what is on a square whatever was read there
+    (a letter, ``?`` a blank, ``.`` no tile).
+    ``read``: how a photo is read (default: the camera's reader)."""
     from wordboard.crossword import Game
 
     game = Game(edition, players, dictionary=dictionary, seed=0, first_player=first_player, physical=True)
     result = PhotoGame(game)
     reader = read or _camera_reader(edition, corners_text, use_tesseract)
-    def turn(name: str, rows: list[str]) -> None:
+    given = letters or {}
+    unused = set(given)
+
+    def turn(name: str, board: PhotoBoard) -> None:
         if game.is_over:
             raise PhotoProblem(f"{name}: the game is already over")
-        text = _turn(game, name, rows, blanks or {})
+        mine = {sq: sym for (photo, sq), sym in given.items() if photo == name}
+        unused.difference_update((name, sq) for sq in mine)
+        for sq, sym in sorted(mine.items()):
+            tile = game.board[sq] if 0 <= sq.row < game.board.rows and 0 <= sq.col < game.board.cols else None
+            if tile is not None and sym not in (".", "?" if tile.blank else tile.letter):
+                raise PhotoProblem(f"--letter {name}:{sq.name}={sym}: {sq.name} holds the "
+                                   f"{'blank' if tile.blank else tile.letter} played earlier")
+        text = _turn(game, name, _corrected(board, mine), blanks or {})
         result.turns.append((name, text))
         out(f"{name}: {text}")
 
     try:
         for path in paths:
             if path.suffix.lower() in VIDEO_SUFFIXES:
-                for name, rows in video_boards(path, edition, corners_text=corners_text,
-                                               use_tesseract=use_tesseract):
-                    turn(name, rows)
+                for name, board in video_boards(path, edition, corners_text=corners_text,
+                                                use_tesseract=use_tesseract):
+                    turn(name, board)
                 continue
             try:
-                rows = reader(path)
+                board = reader(path)
             except PhotoProblem:
                 raise
             except UserError as exc:
                 raise PhotoProblem(f"{path.name}: {exc}") from None
-            turn(path.name, rows)
+            turn(path.name, board)
+        if unused:
+            photo, square = sorted(unused)[0]
+            raise PhotoProblem(f"--letter {photo}:{square.name}: no photo or video turn of that name was scored")
     except PhotoProblem as exc:
         exc.so_far = result
         raise
     return result
 
 
+def _corrected(board: PhotoBoard, given: Mapping[Square, str]) -> PhotoBoard:
+    """The reading with the squares the players gave set to what they said (then sure)."""
+    if not given:
+        return board
+    rows = [list(row) for row in board.rows]
+    for square, symbol in given.items():
+        if not (0 <= square.row < len(rows) and 0 <= square.col < len(rows[0])):
+            raise PhotoProblem(f"--letter {square.name}: not a square of this board")
+        rows[square.row][square.col] = symbol
+    return PhotoBoard(["".join(row) for row in rows], board.unsure - set(given))
+
+
 def video_boards(path: Path, edition: Edition, *, corners_text: str | None = None, use_tesseract: bool = True,
-                 every: float = VIDEO_EVERY, steady: int = VIDEO_STEADY) -> Iterator[tuple[str, list[str]]]:
-    """The still boards a video shows, each different from the one before: ``(name@time, rows)``.
+                 every: float = VIDEO_EVERY, steady: int = VIDEO_STEADY) -> Iterator[tuple[str, PhotoBoard]]:
+    """The still boards a video shows, each different from the one before: ``(name@time, board)``.
     The first still board is the game's start (not a turn when it is empty); frames with
     something over the board, or before the board is found, are passed over."""
     import cv2
@@ -170,7 +214,7 @@ def video_boards(path: Path, edition: Edition, *, corners_text: str | None = Non
             if first and all(set(line) <= {"."} for line in lines):
                 continue                     # the empty board: the game's start
             minutes, rest = divmod(seconds, 60)
-            yield f"{path.name}@{int(minutes):02d}:{rest:04.1f}", list(lines)
+            yield f"{path.name}@{int(minutes):02d}:{rest:04.1f}", _photo_board(reading)
         if frames == 0:
             raise PhotoProblem(f"{path.name}: no frames in this video (not a video, or damaged)")
         if reader is None:
@@ -179,26 +223,36 @@ def video_boards(path: Path, edition: Edition, *, corners_text: str | None = Non
         capture.release()
 
 
-def _camera_reader(edition: Edition, corners_text: str | None, use_tesseract: bool) -> Callable[[Path], list[str]]:
+def _photo_board(reading: Any) -> PhotoBoard:
+    """A :class:`~wordboard.camera.reader.BoardReading` as rows, and its tiles read below SURE."""
+    from wordboard.camera.state import EMPTY, SURE
+
+    unsure = frozenset(Square(r, c) for r, row in enumerate(reading.squares) for c, square in enumerate(row)
+                       if square.symbol != EMPTY and square.confidence < SURE)
+    return PhotoBoard(list(reading.state.lines), unsure)
+
+
+def _camera_reader(edition: Edition, corners_text: str | None, use_tesseract: bool) -> Callable[[Path], PhotoBoard]:
     from wordboard.camera.images import read_image
     from wordboard.camera.photo import read_photo
 
     layout = edition.board
 
-    def read(path: Path) -> list[str]:
+    def read(path: Path) -> PhotoBoard:
         image = read_image(path)
         photo = read_photo(image, layout.rows, layout.cols, tuple(layout.squares), corners_text=corners_text,
                            use_tesseract=use_tesseract)
         if getattr(photo.reading, "occluded", False):
             raise PhotoProblem(f"{path.name}: something is in front of the board (a hand?)")
-        return list(photo.reading.state.lines)
+        return _photo_board(photo.reading)
     return read
 
 
-def _turn(game: Game, name: str, rows: list[str], blanks: Mapping[tuple[str, Square], str]) -> str:
+def _turn(game: Game, name: str, board: PhotoBoard, blanks: Mapping[tuple[str, Square], str]) -> str:
     from wordboard.crossword import Pass, Placement, Play
     from wordboard.crossword.table import infer_blank_letters
 
+    rows = board.rows
     player = game.players[game.current]
     committed = dict(game.board.tiles())
     gone = [Square(*sq) for sq in committed if rows[sq[0]][sq[1]] == "."]
@@ -210,11 +264,22 @@ def _turn(game: Game, name: str, rows: list[str], blanks: Mapping[tuple[str, Squ
     if not new:
         game.push(Pass())
         return f"{player}: no new tile (a pass or an exchange), 0"
-    known = [Placement(sq.row, sq.col, sym, False) for sq, sym in new.items() if sym != "?"]
+    unsure = sorted(sq for sq in new if sq in board.unsure)
+    for sq in unsure:
+        if new[sq] == "?":
+            raise PhotoProblem(f"{name}: the tile on {sq.name} was read unsurely as a blank (a letter cut off, or "
+                               f"marked?): say what it is with --letter {name}:{sq.name}=LETTER, or =? for a blank")
+    known = [Placement(sq.row, sq.col, sym, False) for sq, sym in new.items() if sym != "?" and sq not in unsure]
     unknown = [sq for sq, sym in new.items() if sym == "?"]
     given = {sq: blanks[(name, sq)] for sq in unknown if (name, sq) in blanks}
     known += [Placement(sq.row, sq.col, letter.upper(), True) for sq, letter in given.items()]
     unknown = [sq for sq in unknown if sq not in given]
+    noted = ""
+    if unsure:
+        _settle_unsure(game, name, known, unsure, unknown, {sq: new[sq] for sq in unsure})
+        known += [Placement(sq.row, sq.col, new[sq], False) for sq in unsure]
+        noted = (f" ({', '.join(f'{sq.name}={new[sq]}' for sq in unsure)} read unsurely: "
+                 f"the only {'letter that makes' if len(unsure) == 1 else 'letters that make'} words there)")
     if unknown:
         choices = infer_blank_letters(game, known, unknown) if game.dictionary is not None else []
         if len(choices) != 1:
@@ -232,4 +297,28 @@ def _turn(game: Game, name: str, rows: list[str], blanks: Mapping[tuple[str, Squ
     text = game.move_text(play)
     turn = game.push(play)
     words = ", ".join(w.display for w in turn.words)
-    return f"{player} plays {text} ({words}) for {turn.score}, total {turn.total}"
+    return f"{player} plays {text} ({words}) for {turn.score}, total {turn.total}{noted}"
+
+
+#: At most this many squares (unsure letters and blanks together) are worked out by the word list.
+_MOST_WORKED_OUT = 3
+
+
+def _settle_unsure(game: Game, name: str, known: list[Any], unsure: list[Square], blanks: list[Square],
+                   read: Mapping[Square, str]) -> None:
+    """Return when the letters read on the ``unsure`` squares are the only ones the word list
+    allows there (the ``blanks`` being any letter); else :class:`PhotoProblem` names the first
+    square, what was read and what would do."""
+    from wordboard.crossword.table import infer_blank_letters
+
+    options: set[str] = set()
+    if game.dictionary is not None and len(unsure) + len(blanks) <= _MOST_WORKED_OUT:
+        options = {letters[:len(unsure)] for letters, _ in infer_blank_letters(game, known, unsure + blanks)}
+        if options == {"".join(read[sq] for sq in unsure)}:
+            return
+    first = unsure[0]
+    could = sorted({letters[0] for letters in options})
+    why = ("" if game.dictionary is None or len(unsure) + len(blanks) > _MOST_WORKED_OUT
+           else f"; {', '.join(could[:8])} would make words there" if could else "; no letter makes words there")
+    raise PhotoProblem(f"{name}: the tile on {first.name} was read unsurely as {read[first]}{why}. "
+                       f"Say what it is with --letter {name}:{first.name}=LETTER")
