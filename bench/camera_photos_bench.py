@@ -21,7 +21,11 @@
    tight, and seen at an angle (the far side a quarter narrower) and cut tight. The grid's
    corners come from the photo's own reading (fitted to its lines), the labels are moved
    with the picture.
-3. A turn's read at the camera's still resolution (3280 x 2464, a Pi camera module 2's still;
+3. Learning the owner's tile set (wordboard photos --learn): each ssetser1 photo read again by a
+   reader that learnt the labelled letter tiles of the other four photos of the same set (the
+   shapes it read them from, with their labels: what a scored game confirms), against the
+   reader trained on drawn letters only.
+4. A turn's read at the camera's still resolution (3280 x 2464, a Pi camera module 2's still;
    rendered boards through the virtual camera, no markers, 40-110 tiles on the 15 x 15 grid):
    p50 and p95 of the read with the grid kept from the turn before (as camera-only play does)
    and of a read that finds the grid too. CPU seconds of this process (time.process_time),
@@ -36,6 +40,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # before numpy is imported
 
 import argparse  # noqa: E402
+import tempfile  # noqa: E402
 import time  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -233,6 +238,41 @@ def photos_section(classifier, variants: bool) -> None:
     print(f"ALL real photos with the whole grid in view (as taken and reframed): {everything.line()}")
 
 
+def learning_section(classifier) -> None:
+    from wordboard.camera.letters import LetterClassifier
+    from wordboard.camera.tile_samples import add_samples, load_samples, sample_features
+
+    photos = [p for p in real_photos() if p.whole and not p.held_out]
+    if len(photos) < 2:
+        print("learning the tile set: skipped (shared data not present)")
+        return
+    shapes: dict[str, list[tuple[object, str]]] = {}
+    for photo in photos:
+        reader = BoardReader(15, 15, locate_board(photo.image, 15, 15).corners, classifier=classifier,
+                             use_tesseract=False, orientation="detect")
+        reading = reader.read(photo.image)
+        labelled = {sq: t.letter for t in photo.tiles if (sq := reading.warp.square_of_image_point(t.cx, t.cy))}
+        shapes[photo.name] = [(g, labelled[k]) for k, g in reader.glyphs_read.items() if labelled.get(k, "?") in LETTERS]
+    before, after = Tally(), Tally()
+    for photo in photos:
+        others = [s for name, kept in shapes.items() if name != photo.name for s in kept]
+        with tempfile.TemporaryDirectory() as folder:   # kept as `wordboard photos --learn` keeps them
+            path = Path(folder) / "tiles.npz"
+            kept_in_all = add_samples([g for g, _ in others], [letter for _, letter in others], path)
+            features, learnt = sample_features(*load_samples(path))
+        owners = LetterClassifier(np.concatenate([classifier._features, features]),
+                                  np.concatenate([classifier._labels, learnt]), classifier.kind)
+        b, _r, _d = read_photo(photo.image, photo.tiles, classifier)
+        a, _r, detail = read_photo(photo.image, photo.tiles, owners)
+        before.add(b)
+        after.add(a)
+        print(f"  {photo.name[:24]:24s} learnt {kept_in_all} of {len(others)} tiles: {detail}")
+    for label, t in (("drawn letters only", before), ("with the set's other photos learnt", after)):
+        print(f"learning the tile set, ssetser1, {label}: tiles read right {t.right}/{t.tiles} = "
+              f"{100 * t.right / max(t.tiles, 1):.2f}%; empty read as tiles {t.phantom}/{t.empty}; "
+              f"read wrong yet sure {t.sure_wrong}; read right but asked {t.asked}")
+
+
 def random_state(tiles: int, seed: int) -> BoardState:
     rng = np.random.default_rng(seed)
     state = BoardState.empty(15, 15)
@@ -276,10 +316,11 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=12, help="rendered boards for the turn's read time")
     parser.add_argument("--no-variants", action="store_true", help="the photos as taken only")
     args = parser.parse_args()
-    classifier = load_classifier(TILES)
+    classifier = load_classifier(TILES, own_samples=False)  # the reader as shipped, not this computer's
     warm = render_scene(random_state(60, 1), SceneStyle(markers=False), seed=1)  # OpenCV's first-use tables
     BoardReader(15, 15, classifier=classifier, use_tesseract=False).read(warm.image)
     photos_section(classifier, not args.no_variants)
+    learning_section(classifier)
     turn_read(classifier, args.boards)
 
 

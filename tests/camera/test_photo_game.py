@@ -54,6 +54,28 @@ def test_a_real_games_photos_score_as_recorded(tmp_path, capsys):
     assert "5 photos, 5 turns: Dielle 109, jvc 94" in capsys.readouterr().out
 
 
+@pytest.mark.skipif(not SHARED.is_file(), reason="the shared game records are not beside the repository")
+def test_a_scored_game_teaches_the_reader_the_tiles_its_turns_played(tmp_path, capsys):
+    from collections import Counter
+
+    from wordboard.camera.state import LETTERS
+    from wordboard.camera.tile_samples import load_samples
+
+    _plays, corners = photograph(gcg.load(SHARED), tmp_path, 3)
+    args = ["photos", str(tmp_path), "--lexicon", "none", "--corners", corners, "--no-tesseract", "-o",
+            str(tmp_path / "game.gcg"), "--learn"]
+    # a square the players named (here the B the third turn laid) is learnt like any tile
+    assert main(args + ["--letter", "turn03.png:B11=B"]) == 0
+    out = capsys.readouterr().out
+    assert "learnt 19 tiles of this set; 19 kept in" in out
+    # NAUPLII, TE(A)RDOWN and BI(O)PIC: the letters each turn laid (not the A and O played before)
+    learnt = Counter(LETTERS[int(label)] for label in load_samples()[2])
+    assert learnt == Counter("NAUPLII" + "TERDOWN" + "BIPIC")
+    assert main(["tileset", "list"]) == 0 and "19 tiles learnt" in capsys.readouterr().out
+    assert main(args) == 0 and "38 kept in" in capsys.readouterr().out
+    assert main(["tileset", "forget"]) == 0 and "forgot the learnt tiles" in capsys.readouterr().out
+
+
 def rows(*filled: str) -> list[str]:
     """A 15 x 15 board with ``H8=C``-style squares filled."""
     grid = [["."] * 15 for _ in range(15)]

@@ -13,14 +13,13 @@ near them). Nothing here reads a camera or a file except the samples file itself
 
 from __future__ import annotations
 
-import hashlib
-import io
 import re
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from wordboard.camera import samples_file
 from wordboard.camera.state import LETTERS
 from wordboard.errors import UserError
 
@@ -75,8 +74,6 @@ def load_samples(path: Path | None = None) -> tuple[np.ndarray, np.ndarray]:
 
 def add_samples(squares: list[np.ndarray], letters: list[str], path: Path | None = None) -> int:
     """Keep more labelled squares (all of one size); returns how many are kept in all."""
-    from wordboard.paths import write_atomically
-
     path = path or samples_path()
     kept, labels = load_samples(path)
     new = np.stack([np.asarray(s, np.uint8) for s in squares])
@@ -85,30 +82,18 @@ def add_samples(squares: list[np.ndarray], letters: list[str], path: Path | None
                         "(made by another version): remove it with 'wordboard handwriting forget'")
     all_squares = np.concatenate([kept, new]) if len(kept) else new
     all_labels = np.concatenate([labels, np.asarray([LETTERS.index(ch) for ch in letters], np.int32)])
-    buffer = io.BytesIO()
-    np.savez_compressed(buffer, squares=all_squares, labels=all_labels)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, buffer.getvalue())
+    samples_file.save(path, squares=all_squares, labels=all_labels)
     return len(all_labels)
 
 
 def forget_samples(path: Path | None = None) -> bool:
     """Remove the kept samples; whether there were any."""
-    path = path or samples_path()
-    if not path.exists():
-        return False
-    path.unlink()
-    return True
+    return samples_file.forget(path or samples_path())
 
 
 def samples_key(path: Path | None = None) -> str:
-    """A short hash of the kept samples ("" when there are none): part of the classifier's cache
-    name, so that a new sample trains a new classifier."""
-    path = path or samples_path()
-    try:
-        return hashlib.sha1(path.read_bytes()).hexdigest()[:12]
-    except FileNotFoundError:
-        return ""
+    """A short hash of the kept samples ("" when there are none; see :func:`samples_file.key`)."""
+    return samples_file.key(path or samples_path())
 
 
 def sample_features(squares: np.ndarray, labels: np.ndarray, variants: int = VARIANTS,

@@ -297,20 +297,21 @@ def _training_key(kind: str, fonts: tuple[str, ...]) -> str:
 
 
 def load_classifier(kind: str = TILES, fonts: tuple[str, ...] | None = None, use_cache: bool = True,
-                    own_handwriting: bool = True) -> LetterClassifier:
+                    own_samples: bool = True) -> LetterClassifier:
     """The classifier for printed tiles or handwritten letters, trained now or read from the cache.
 
     ``fonts`` restricts tile training to those font names (to measure how it copes with a font it
-    has never seen); by default every available font is used. Handwriting also learns from the
-    owner's own samples (``wordboard handwriting learn``), unless ``own_handwriting`` is False.
+    has never seen); by default every available font is used. It also learns from the owner's
+    own samples (``wordboard handwriting learn``, ``wordboard photos --learn``), unless
+    ``own_samples`` is False.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown classifier kind {kind!r}; expected one of {KINDS}")
     if fonts is None:
         fonts = tuple(f.name for f in available_fonts())
     key = _training_key(kind, fonts if kind == TILES else ())
-    if kind == HANDWRITTEN and own_handwriting:
-        own = _with_own_handwriting(key, use_cache)
+    if own_samples:
+        own = _with_owners_samples(kind, fonts, key, use_cache)
         if own is not None:
             return own
     path = cache_dir() / f"letters-{kind}-{key}.npz"
@@ -346,27 +347,30 @@ def _read_cached(path: Path, kind: str) -> LetterClassifier | None:
         return None
 
 
-def _with_own_handwriting(key: str, use_cache: bool) -> LetterClassifier | None:
-    """The handwriting classifier trained on the synthetic letters and the owner's own samples
-    (see :mod:`wordboard.camera.handwriting_samples`), or None when there are no samples."""
-    from wordboard.camera.handwriting_samples import load_samples, sample_features, samples_key
+def _with_owners_samples(kind: str, fonts: tuple[str, ...], key: str, use_cache: bool) -> LetterClassifier | None:
+    """The classifier trained on the drawn letters and the owner's own samples (their writing,
+    :mod:`wordboard.camera.handwriting_samples`; their tiles, :mod:`wordboard.camera.tile_samples`),
+    or None when there are no samples."""
+    from wordboard.camera import handwriting_samples, tile_samples
 
-    own = samples_key()
+    own = handwriting_samples.samples_key() if kind == HANDWRITTEN else tile_samples.samples_key()
     if not own:
         return None
-    path = cache_dir() / f"letters-{HANDWRITTEN}-{key}-own-{own}.npz"
-    cached = _read_cached(path, HANDWRITTEN) if use_cache else None
+    path = cache_dir() / f"letters-{kind}-{key}-own-{own}.npz"
+    cached = _read_cached(path, kind) if use_cache else None
     if cached is not None:
         return cached
-    synthetic = load_classifier(HANDWRITTEN, use_cache=use_cache, own_handwriting=False)
-    squares, labels = load_samples()
-    features, learnt = sample_features(squares, labels)
+    drawn = load_classifier(kind, fonts, use_cache=use_cache, own_samples=False)
+    if kind == HANDWRITTEN:
+        features, learnt = handwriting_samples.sample_features(*handwriting_samples.load_samples())
+    else:
+        features, learnt = tile_samples.sample_features(*tile_samples.load_samples())
     if not len(learnt):
-        return synthetic
-    classifier = LetterClassifier(np.concatenate([synthetic._features, features.astype(np.float32)]),
-                                  np.concatenate([synthetic._labels, learnt]), HANDWRITTEN)
+        return drawn
+    classifier = LetterClassifier(np.concatenate([drawn._features, features.astype(np.float32)]),
+                                  np.concatenate([drawn._labels, learnt]), kind)
     if use_cache:
-        for older in path.parent.glob(f"letters-{HANDWRITTEN}-{key}-own-*.npz"):   # samples since changed
+        for older in path.parent.glob(f"letters-{kind}-{key}-own-*.npz"):   # samples since changed
             if older != path:
                 older.unlink(missing_ok=True)
         _save_quietly(classifier, path)

@@ -31,6 +31,7 @@ from wordboard.camera.lights import RELIT_FRAMES
 from wordboard.camera.locate import OUTLINE, BoardLocation, BoardNotFound, locate_board, standard_premiums
 from wordboard.camera.squares import (
     MIN_CONTRAST,
+    Glyph,
     colour_signatures,
     find_glyph,
     grid_line_strength,
@@ -331,6 +332,9 @@ class BoardReader:
         self.votes = votes
         self.change_threshold = change_threshold
         self.max_changed_squares = max_changed_squares
+        #: the letter-like shape each square's letter was last read from, the players' way up (to
+        #: learn an owner's tiles from, :mod:`wordboard.camera.tile_samples`)
+        self.glyphs_read: dict[tuple[int, int], Glyph] = {}
         if orientation not in (AUTO, DETECT) and (not isinstance(orientation, int) or orientation % 90):
             raise ValueError(f"orientation must be 'auto', 'detect' or 0, 90, 180, 270, not {orientation!r}")
         if isinstance(orientation, int) and orientation % 180 and rows != cols:
@@ -397,6 +401,7 @@ class BoardReader:
         location = self.locate(image)
         warp, canonical = self._straighten(location, image, location.padded)
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        self.glyphs_read = {}
         found = self._find_glyphs(canonical, everything, self._turns_possible())
         turns, source = self._turns(location, found.glyphs)
         found = found.letter_like_when_turned(turns)
@@ -616,9 +621,10 @@ class BoardReader:
             if glyph is not None:
                 glyphs.append(glyph)
                 keys.append(key)
-        for key, guess in zip(keys, self.classifier.classify(glyphs)):
+        for key, glyph, guess in zip(keys, glyphs, self.classifier.classify(glyphs)):
             if guess.confidence > readings[key].confidence:
                 readings[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
+                self.glyphs_read[key] = glyph
 
     def _turned_found(self, found: _Found, turns: int) -> _Found:
         """What :meth:`_find_glyphs` found on the canonical image, for the image turned ``turns``
@@ -667,8 +673,9 @@ class BoardReader:
             glyph_keys = [k for k, p in zip(glyph_keys, print_only) if not p]
             glyphs = [g for g, p in zip(glyphs, print_only) if not p]
         guesses = self.classifier.classify(glyphs) if glyphs else []
-        for key, _glyph, guess in zip(glyph_keys, glyphs, guesses):
+        for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
             out[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
+            self.glyphs_read[key] = glyph
         if self.use_tesseract:
             self._second_opinion(out, dict(zip(glyph_keys, zip(glyphs, guesses))))
         rest = [k for k in which if k not in out]

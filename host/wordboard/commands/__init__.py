@@ -29,6 +29,7 @@ COMMAND_MODULES = [
     "sensor",
     "scan",
     "photos",
+    "tileset",
     "calibrate",
     "handwriting",
     "leds",

@@ -38,6 +38,10 @@ def register(subparsers: Subparsers) -> None:
                         help="the grid's corners in every photo (a fixed camera), clockwise from top-left")
     parser.add_argument("--no-tesseract", action="store_true",
                         help="do not ask Tesseract about letters the fast classifier is unsure of (faster)")
+    parser.add_argument("--learn", action="store_true",
+                        help="keep the letters of the tiles each scored turn played (corrections included) "
+                             "to read this tile set better from then on, on this computer and on the board "
+                             "('wordboard tileset' lists or forgets them)")
     parser.add_argument("-o", "--output", metavar="FILE.gcg", help="write the game record here (default: print it)")
     parser.set_defaults(handler=run)
 
@@ -97,9 +101,22 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {args.output}")
     elif problem is None:
         print(record, end="")
+    if args.learn:
+        _learn(scored.confirmed)
     if problem is not None:
         raise problem
     totals = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores))
     print(f"{len(scored.turns)} photos, {len(game.history)} turns: {totals}"
           + ("" if not game.is_over else f"; {game.outcome().result_text()}"))
     return 0
+
+
+def _learn(confirmed: list) -> None:
+    """Keep the tiles the scored turns confirmed (:mod:`wordboard.camera.tile_samples`)."""
+    from wordboard.camera.tile_samples import add_samples, samples_path
+
+    if not confirmed:
+        print("learnt no tiles: no turn with a letter tile was scored")
+        return
+    total = add_samples([glyph for glyph, _ in confirmed], [letter for _, letter in confirmed])
+    print(f"learnt {len(confirmed)} tiles of this set; {total} kept in {samples_path()}")

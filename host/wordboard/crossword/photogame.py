@@ -52,6 +52,9 @@ class PhotoBoard:
 
     rows: list[str]
     unsure: frozenset[Square] = frozenset()
+    #: the shape each letter was read from (:class:`wordboard.camera.squares.Glyph`), to learn
+    #: the owner's tiles from
+    glyphs: Mapping[Square, Any] = field(default_factory=dict)
 
 
 class PhotoProblem(UserError):
@@ -66,6 +69,8 @@ class PhotoGame:
 
     game: Any
     turns: list[tuple[str, str]] = field(default_factory=list)     # (photo, what it was)
+    #: each scored turn's new letter tiles as the photo showed them: (glyph, the letter the game took)
+    confirmed: list[tuple[Any, str]] = field(default_factory=list)
 
 
 def photo_paths(items: Iterable[str]) -> list[Path]:
@@ -119,8 +124,13 @@ def play_photos(paths: Iterable[Path], edition: Edition, players: tuple[str, ...
             if tile is not None and sym not in (".", "?" if tile.blank else tile.letter):
                 raise PhotoProblem(f"--letter {name}:{sq.name}={sym}: {sq.name} holds the "
                                    f"{'blank' if tile.blank else tile.letter} played earlier")
+        before = dict(game.board.tiles())
         text = _turn(game, name, _corrected(board, mine), blanks or {})
         result.turns.append((name, text))
+        for square, tile in game.board.tiles():
+            glyph = board.glyphs.get(Square(*square))
+            if square not in before and not tile.blank and glyph is not None:
+                result.confirmed.append((glyph, tile.letter))
         out(f"{name}: {text}")
 
     try:
@@ -155,7 +165,7 @@ def _corrected(board: PhotoBoard, given: Mapping[Square, str]) -> PhotoBoard:
         if not (0 <= square.row < len(rows) and 0 <= square.col < len(rows[0])):
             raise PhotoProblem(f"--letter {square.name}: not a square of this board")
         rows[square.row][square.col] = symbol
-    return PhotoBoard(["".join(row) for row in rows], board.unsure - set(given))
+    return PhotoBoard(["".join(row) for row in rows], board.unsure - set(given), board.glyphs)
 
 
 def video_boards(path: Path, edition: Edition, *, corners_text: str | None = None, use_tesseract: bool = True,
@@ -214,7 +224,7 @@ def video_boards(path: Path, edition: Edition, *, corners_text: str | None = Non
             if first and all(set(line) <= {"."} for line in lines):
                 continue                     # the empty board: the game's start
             minutes, rest = divmod(seconds, 60)
-            yield f"{path.name}@{int(minutes):02d}:{rest:04.1f}", _photo_board(reading)
+            yield f"{path.name}@{int(minutes):02d}:{rest:04.1f}", _photo_board(reading, reader.glyphs_read)
         if frames == 0:
             raise PhotoProblem(f"{path.name}: no frames in this video (not a video, or damaged)")
         if reader is None:
@@ -223,28 +233,32 @@ def video_boards(path: Path, edition: Edition, *, corners_text: str | None = Non
         capture.release()
 
 
-def _photo_board(reading: Any) -> PhotoBoard:
-    """A :class:`~wordboard.camera.reader.BoardReading` as rows, and its tiles read below SURE."""
-    from wordboard.camera.state import EMPTY, SURE
+def _photo_board(reading: Any, glyphs: Mapping[tuple[int, int], Any] | None = None) -> PhotoBoard:
+    """A :class:`~wordboard.camera.reader.BoardReading` as rows, its tiles read below SURE, and
+    the shapes its letters were read from (``glyphs``, the reader's ``glyphs_read``)."""
+    from wordboard.camera.state import EMPTY, LETTERS, SURE
 
     unsure = frozenset(Square(r, c) for r, row in enumerate(reading.squares) for c, square in enumerate(row)
                        if square.symbol != EMPTY and square.confidence < SURE)
-    return PhotoBoard(list(reading.state.lines), unsure)
+    letters = {Square(*key): glyph for key, glyph in (glyphs or {}).items()
+               if reading.squares[key[0]][key[1]].symbol in LETTERS}
+    return PhotoBoard(list(reading.state.lines), unsure, letters)
 
 
 def _camera_reader(edition: Edition, corners_text: str | None, use_tesseract: bool) -> Callable[[Path], PhotoBoard]:
     from wordboard.camera.images import read_image
-    from wordboard.camera.photo import read_photo
+    from wordboard.camera.photo import photo_reader
 
     layout = edition.board
 
     def read(path: Path) -> PhotoBoard:
         image = read_image(path)
-        photo = read_photo(image, layout.rows, layout.cols, tuple(layout.squares), corners_text=corners_text,
-                           use_tesseract=use_tesseract)
-        if getattr(photo.reading, "occluded", False):
+        reader, _corners, _method = photo_reader(image, layout.rows, layout.cols, tuple(layout.squares),
+                                                 corners_text=corners_text, use_tesseract=use_tesseract)
+        reading = reader.read(image)
+        if getattr(reading, "occluded", False):
             raise PhotoProblem(f"{path.name}: something is in front of the board (a hand?)")
-        return _photo_board(photo.reading)
+        return _photo_board(reading, reader.glyphs_read)
     return read
 
 
