@@ -9,7 +9,7 @@ glyph image and its width over height). :func:`sample_features` turns each into 
 moved, turned and scaled copies, and :func:`wordboard.camera.letters.load_classifier` adds them
 to the drawn letters: the owner's letters then outvote the drawn ones near them. On the real
 photos of one tile set, learning from the other photos of the set reads 478 of 483 tiles right
-instead of 476 and asks about 3 instead of 6 (``bench/camera_photos_bench.py``).
+instead of 476 and asks about 4 instead of 7 (``bench/camera_photos_bench.py``).
 
 Nothing here reads a camera or a file except the samples file itself.
 """

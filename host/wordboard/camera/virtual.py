@@ -109,6 +109,9 @@ class SceneStyle:
     # The tiles' wood, the letters always dark: "light" (pale maple, as most sets), "honey",
     # "dark" (reddish-brown old wood), "ivory" (plastic), or "varied" (each board one of those).
     tile_wood: str = "light"
+    # Tiles pushed off their squares: ``(row, col, dx, dy)``, the tile on square (row, col) moved
+    # dx squares right and dy squares down (0.5: half off its square).
+    pushed: tuple[tuple[int, int, float, float], ...] = ()
 
     def with_(self, **changes) -> SceneStyle:
         return replace(self, **changes)
@@ -434,8 +437,10 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
         # The stickers lie on top of the board: each one's white border hides the grid lines for
         # a fifth of a square from the grid's corner, as a real sticker does.
     fonts = _choose_fonts(style)
+    pushed = {(r, c): (dx, dy) for r, c, dx, dy in style.pushed}
     for r, c, symbol in state.occupied():
-        x0, y0 = border_left + c * cell, border + r * cell
+        dx, dy = pushed.get((r, c), (0.0, 0.0))
+        x0, y0 = border_left + int(round((c + dx) * cell)), border + int(round((r + dy) * cell))
         rng = _scene_rng(camera.seed, "tile", r, c, symbol)
         if style.handwritten:
             if symbol == BLANK:
