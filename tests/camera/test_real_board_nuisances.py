@@ -127,12 +127,14 @@ def test_tiles_of_every_wood_are_read(wood, tile_classifier):
 
 
 @pytest.mark.parametrize("letter", "EPRMB")
-@pytest.mark.parametrize("dx, tesseract", [(-0.5, False), (0.6, False), (-0.5, True)])
+@pytest.mark.parametrize("dx, tesseract", [(-0.5, False), (0.5, False), (0.6, False), (-0.5, True)])
 def test_a_tile_pushed_half_off_its_square_is_read_unsurely(letter, dx, tesseract, tile_classifier):
-    """A tile pushed half a square or more sideways (below QUARTZ: half a square left, or 0.6 of
-    one right onto the next square) is read as its letter on one of the two squares, but below
-    SURE, whether Tesseract agrees or not: a camera-only table shows it and asks rather than take
-    it where it may not belong. (Before, each was read surely, at 0.93-1.0.)"""
+    """A tile pushed half a square or more sideways (below QUARTZ, from a premium square: half a
+    square either way, or 0.6 of one right) is read as its letter on one of the two squares, but
+    below SURE, whether Tesseract agrees or not: a camera-only table shows it and asks rather than
+    take it where it may not belong. (Before, pushed left or 0.6 right it was read surely, at
+    0.93-1.0; pushed half right it was not seen at all: half of its square showed that square's
+    premium colour, and its letter passed for the square's print.)"""
     from wordboard.camera.state import SURE
 
     state = BoardState.empty(15, 15)
@@ -150,3 +152,15 @@ def test_a_tile_pushed_half_off_its_square_is_read_unsurely(letter, dx, tesserac
     assert [square.symbol for square in seen.values()] == [letter], seen
     assert all(square.confidence < SURE for square in seen.values()), seen
     assert reading.state.lines[7] == "....QUARTZ....."
+
+
+def test_a_letters_shift_off_its_square_turns_with_the_board():
+    """Where a letter lies off its square turns with it: a board read sideways says which
+    neighbour a pushed tile lies over in the players' way up (right, turned a quarter turn
+    anticlockwise, is up)."""
+    from wordboard.camera.letters import turned_glyph
+    from wordboard.camera.squares import Glyph
+
+    glyph = Glyph(np.zeros((24, 24), np.float32), 0.5, 0.8, 90.0, np.zeros((1, 1), np.uint8), (0.4, 0.1))
+    assert [turned_glyph(glyph, k).shift for k in range(4)] == [(0.4, 0.1), (0.1, -0.4), (-0.4, -0.1), (-0.1, 0.4)]
+    assert all(turned_glyph(glyph, k).off_centre == 0.4 for k in range(4))

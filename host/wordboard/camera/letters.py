@@ -155,8 +155,11 @@ def turned_glyph(glyph: Glyph, k: int, with_crop: bool = True) -> Glyph:
     if k == 0:
         return glyph
     crop = np.ascontiguousarray(np.rot90(glyph.crop, k)) if with_crop else glyph.crop
+    x, y = glyph.shift
+    for _ in range(k):  # a quarter turn anticlockwise takes right to up
+        x, y = y, -x
     return replace(glyph, image=_centred(np.rot90(glyph.image, k)),
-                   aspect=glyph.aspect if k == 2 else 1.0 / max(glyph.aspect, 1e-3), crop=crop)
+                   aspect=glyph.aspect if k == 2 else 1.0 / max(glyph.aspect, 1e-3), crop=crop, shift=(x, y))
 
 
 class LetterClassifier:

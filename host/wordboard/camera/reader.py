@@ -41,7 +41,7 @@ from wordboard.camera.squares import (
     to_ink_grey,
     to_print_grey,
 )
-from wordboard.camera.state import BLANK, EMPTY, SURE, BoardState
+from wordboard.camera.state import BLANK, EMPTY, LETTERS, SURE, BoardState
 from wordboard.camera.tesseract import read_letter, tesseract_available
 
 CLASSIFIER = "classifier"
@@ -253,6 +253,8 @@ _INKED_BLANK = 0.8
 #: more tiles of 3,324 are asked about at 0.35 (20 at 0.3), and at 0.4 a tile pushed half a square
 #: left is read surely again.
 _OFF_SQUARE = 0.35
+#: ... and a shape narrower than this (width over height) there is a line, not a letter's tile.
+_STROKE = 0.3
 
 
 #: A premium square read as a tile is its print, not a tile, when it lies nearer than this share
@@ -689,6 +691,7 @@ class BoardReader:
         for key, glyph in zip(glyph_keys, glyphs):
             if glyph.off_centre >= _OFF_SQUARE and out[key].confidence >= SURE:  # whoever read it
                 out[key] = SquareReading(out[key].symbol, SURE - 0.1, out[key].source)
+        pushed = set() if self.handwritten else self._pushed_tiles(out, glyph_keys, glyphs, guesses)
         rest = [k for k in which if k not in out]
         if change is not None and rest:
             # No letter: told by its own look when empty where that is plain (see _LOOK_SAME).
@@ -702,9 +705,31 @@ class BoardReader:
         if rest:
             out.update(self._empty_or_blank(canonical, rest, glyph_keys, contrast, colours))
         if not self.handwritten:
-            for key in self._print_not_tiles(canonical, {k: v for k, v in out.items() if v.source != EMPTY_LOOK}):
+            for key in self._print_not_tiles(canonical, {k: v for k, v in out.items()
+                                                         if v.source != EMPTY_LOOK and k not in pushed}):
                 out[key] = SquareReading(EMPTY, 0.6, APPEARANCE)
         return out
+
+    def _pushed_tiles(self, out: dict[tuple[int, int], SquareReading], glyph_keys: list[tuple[int, int]],
+                      glyphs: list, guesses: list) -> set[tuple[int, int]]:
+        """Squares whose letter lies half over the next square (:data:`_OFF_SQUARE`), clearly a
+        letter, with that next square on the board and no letter of its own: a tile pushed off
+        its place. Its square may look like an empty one of its premium kind (half of it is),
+        so its look is no evidence that the letter is print. A thin upright stroke, or a faint
+        shape (:data:`_FAINT_PRINT`), is no such evidence: half a square off is where the line
+        between two squares lies (a grid line, or the edge between two squares the LEDs light in
+        different colours, reads as a faint I)."""
+        pushed = set()
+        for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
+            reading = out.get(key)
+            if glyph.off_centre < _OFF_SQUARE or guess.confidence < _LETTER_LIKE or reading is None \
+                    or reading.symbol not in LETTERS or glyph.aspect < _STROKE or glyph.contrast < _FAINT_PRINT:
+                continue
+            x, y = glyph.shift
+            r, c = (key[0], key[1] + (1 if x > 0 else -1)) if abs(x) >= abs(y) else (key[0] + (1 if y > 0 else -1), key[1])
+            if 0 <= r < self.rows and 0 <= c < self.cols and (r, c) not in out:
+                pushed.add(key)
+        return pushed
 
     def _print_not_tiles(self, canonical: np.ndarray, out: dict[tuple[int, int], SquareReading]) -> set[tuple[int, int]]:
         """Premium squares read as a tile (a letter or a blank) that look more like an empty

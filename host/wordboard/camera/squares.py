@@ -32,9 +32,14 @@ class Glyph:
     aspect: float  # blob width / blob height
     contrast: float  # paper minus ink, grey levels
     crop: np.ndarray  # the grey crop around the blob (dark ink on light), for Tesseract
-    #: how far the blob's centre lies from the square's, in squares along the farther axis (a
-    #: letter found beyond the square itself: its tile pushed off its place)
-    off_centre: float = 0.0
+    #: where the blob's centre lies from the square's, in squares: (right, down) (a letter found
+    #: beyond the square itself: its tile pushed off its place)
+    shift: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def off_centre(self) -> float:
+        """How far the blob's centre lies from the square's, in squares along the farther axis."""
+        return max(abs(self.shift[0]), abs(self.shift[1]))
 
 
 def square_patch(canonical: np.ndarray, row: int, col: int, cell: int) -> np.ndarray:
@@ -99,7 +104,7 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
     if n <= 1:
         return None
     size = inner.shape[0]
-    best, best_score, best_off = -1, 0.0, 0.0
+    best, best_score, best_shift = -1, 0.0, (0.0, 0.0)
     tall_blobs = []  # (x, y, w, h) of every blob nearly tall enough to be a letter, not a tile's edge
     edge = inner.shape[0]
     for i in range(1, n):
@@ -123,7 +128,7 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
                 continue  # a solid block: a dark premium square or a shadow
             score = h * (1.0 - off_centre)
             if score > best_score:
-                best, best_score, best_off = i, score, off_centre
+                best, best_score, best_shift = i, score, (cx / cell - 0.5, cy / cell - 0.5)
             continue
         cx, cy = centroids[i]
         off_centre = max(abs(cx - size / 2), abs(cy - size / 2)) / size
@@ -146,7 +151,7 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
             continue  # a solid block: a shadow, not a stroke
         score = h * (1.0 - off_centre)
         if score > best_score:
-            best, best_score, best_off = i, score, off_centre * size / cell
+            best, best_score, best_shift = i, score, ((cx - size / 2) / cell, (cy - size / 2) / cell)
     if best < 0:
         return None
     x, y, w, h, _area = stats[best]
@@ -172,7 +177,7 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
     else:
         shape = _ink_levels(inner[y : y + h, x : x + w], labels[y : y + h, x : x + w], best, paper_level)
     crop = grey[margin + max(0, y - 2) : margin + y + h + 2, margin + max(0, x - 2) : margin + x + w + 2]
-    return Glyph(normalise_mask(shape), h / cell, w / h, contrast, crop.copy(), best_off)
+    return Glyph(normalise_mask(shape), h / cell, w / h, contrast, crop.copy(), (float(best_shift[0]), float(best_shift[1])))
 
 
 def _ink_levels(box: np.ndarray, labels: np.ndarray, letter: int, paper: float) -> np.ndarray:
