@@ -4,7 +4,7 @@ each turn, and write its game record (see :mod:`wordboard.crossword.photogame`).
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wordboard.commands import Subparsers
 
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _learn(confirmed: list) -> None:
+def _learn(confirmed: list[tuple[Any, str]]) -> None:
     """Keep the tiles the scored turns confirmed (:mod:`wordboard.camera.tile_samples`)."""
     from wordboard.camera.tile_samples import add_samples, samples_path
 
