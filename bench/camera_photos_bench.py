@@ -258,7 +258,7 @@ def learning_section(classifier) -> None:
         others = [s for name, kept in shapes.items() if name != photo.name for s in kept]
         with tempfile.TemporaryDirectory() as folder:   # kept as `wordboard photos --learn` keeps them
             path = Path(folder) / "tiles.npz"
-            kept_in_all = add_samples([g for g, _ in others], [letter for _, letter in others], path)
+            kept_in_all, _new = add_samples([g for g, _ in others], [letter for _, letter in others], path)
             features, learnt = sample_features(*load_samples(path))
         owners = LetterClassifier(np.concatenate([classifier._features, features]),
                                   np.concatenate([classifier._labels, learnt]), classifier.kind)

@@ -72,7 +72,10 @@ def test_a_scored_game_teaches_the_reader_the_tiles_its_turns_played(tmp_path, c
     learnt = Counter(LETTERS[int(label)] for label in load_samples()[2])
     assert learnt == Counter("NAUPLII" + "TERDOWN" + "BIPIC")
     assert main(["tileset", "list"]) == 0 and "19 tiles learnt" in capsys.readouterr().out
-    assert main(args) == 0 and "38 kept in" in capsys.readouterr().out
+    # the same photos scored again teach nothing new; a game that stops teaches nothing
+    assert main(args) == 0 and "learnt 0 tiles of this set (19 learnt before); 19 kept in" in capsys.readouterr().out
+    assert main(args + ["--letter", "turn09.png:B11=B"]) == 2
+    assert "learnt no tiles: only a game scored to its last photo" in capsys.readouterr().out
     assert main(["tileset", "forget"]) == 0 and "forgot the learnt tiles" in capsys.readouterr().out
 
 
@@ -155,6 +158,21 @@ def test_a_tile_read_unsurely_counts_only_when_the_word_list_allows_no_other_let
         play({"1.jpg": unsure(rows("G8=C", "H8=A", "I8=T"), "H8")})
 
 
+def test_an_unsure_tile_is_worked_out_as_the_letter_tile_it_is_and_the_square_in_doubt_is_named():
+    from wordboard.rules import Square
+
+    # both blanks played on the first turn: the S read unsurely after CAT is worked out as a
+    # letter tile (no blank is left to stand for it)
+    boards = {"1.jpg": rows("G8=?", "H8=A", "I8=?"), "2.jpg": unsure(rows("G8=?", "H8=A", "I8=?", "J8=S"), "J8")}
+    blanks = {("1.jpg", Square.parse("G8")): "C", ("1.jpg", Square.parse("I8")): "T"}
+    scored = play(boards, dictionary={"CAT", "CATS"}, blanks=blanks)
+    assert scored.turns[1][1].endswith("(J8=S read unsurely: the only letter that makes words there)")
+    # two squares read unsurely: the one the word list leaves in doubt is named, not the first
+    with pytest.raises(PhotoProblem) as caught:
+        play({"1.jpg": unsure(rows("G8=C", "H8=A", "I8=T"), "G8", "H8")}, dictionary={"CAT", "COT"})
+    assert "the tile on H8 was read unsurely as A; A, O would make words there" in str(caught.value)
+
+
 def test_a_blank_read_unsurely_is_asked_for_and_a_misreading_can_be_corrected():
     from wordboard.rules import Square
 
@@ -173,6 +191,8 @@ def test_a_blank_read_unsurely_is_asked_for_and_a_misreading_can_be_corrected():
     # a correction that contradicts a tile played earlier is an error, not ignored
     with pytest.raises(PhotoProblem, match="--letter 2.jpg:I8=T: I8 holds the B played earlier"):
         play(boards, dictionary={"CAB"}, letters={("1.jpg", i8): "B", ("2.jpg", i8): "T"})
+    with pytest.raises(PhotoProblem, match="--letter 2.jpg:I8=.: I8 holds the B played earlier"):
+        play(boards, dictionary={"CAB"}, letters={("1.jpg", i8): "B", ("2.jpg", i8): "."})
     # a correction for a photo that is not among those scored is an error, not ignored
     with pytest.raises(PhotoProblem, match="--letter 3.jpg:H8: no photo"):
         play({"1.jpg": rows("G8=C", "H8=A", "I8=T")}, letters={("3.jpg", h8): "A"})

@@ -48,7 +48,8 @@ def test_the_tiles_of_an_owners_set_read_right_once_learnt_and_forgetting_goes_b
     drawn = load_classifier(TILES)
     before = reads(drawn, others)
     assert before <= 20                                        # a face unlike any it was trained on
-    assert add_samples(learnt, list(LETTERS)) == 26
+    assert add_samples(learnt, list(LETTERS)) == (26, 26)
+    assert add_samples(learnt, list(LETTERS)) == (26, 0)             # the same tiles again: nothing new
     after = reads(load_classifier(TILES), others)
     assert after >= 25 and after > before
     assert reads(load_classifier(TILES, own_samples=False), others) == before
@@ -57,23 +58,27 @@ def test_the_tiles_of_an_owners_set_read_right_once_learnt_and_forgetting_goes_b
 
 
 def test_the_samples_file_keeps_the_newest_and_a_damaged_one_is_one_line(capsys):
-    glyph = slanted_tile("A", np.random.default_rng(1))
-    assert add_samples([], []) == 0
+    glyphs = [slanted_tile("A", np.random.default_rng(seed)) for seed in range(PER_LETTER + 9)]
+    assert add_samples([], []) == (0, 0) and not samples_path().exists()
     with pytest.raises(ValueError):
-        add_samples([glyph], ["a"])
-    assert add_samples([glyph] * 3, ["A", "B", "C"]) == 3
+        add_samples(glyphs[:1], ["a"])
+    assert add_samples(glyphs[:3], ["A", "B", "C"]) == (3, 3)
     images, aspects, labels = load_samples()
-    assert images.shape == (3, *glyph.image.shape) and labels.tolist() == [0, 1, 2]
-    assert abs(float(aspects[0]) - glyph.aspect) < 1e-5
-    more = PER_LETTER + 5
-    assert add_samples([glyph] * more, ["Z"] * more) == 3 + PER_LETTER
-    assert add_samples([glyph], ["A"]) == 4 + PER_LETTER
+    assert images.shape == (3, *glyphs[0].image.shape) and labels.tolist() == [0, 1, 2]
+    assert abs(float(aspects[0]) - glyphs[0].aspect) < 1e-5
+    more = glyphs[3 : PER_LETTER + 8]
+    assert add_samples(more, ["Z"] * len(more)) == (3 + PER_LETTER, len(more))
+    assert add_samples(glyphs[-1:], ["A"]) == (4 + PER_LETTER, 1)
     # of each letter the newest are kept, in the order they came
     assert load_samples()[2].tolist() == [0, 1, 2] + [25] * PER_LETTER + [0]
-    samples_path().write_bytes(b"not numpy")
-    with pytest.raises(UserError, match="not a tile samples file"):
-        load_samples()
-    assert main(["tileset", "list"]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
+    whole = samples_path().read_bytes()
+    for damaged in (b"not numpy", whole[: len(whole) // 2], whole[:200] + bytes(len(whole) - 200)):
+        samples_path().write_bytes(damaged)
+        with pytest.raises(UserError, match="tile samples"):
+            load_samples()
+        assert main(["tileset", "list"]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+    # a reader still reads, with the drawn letters only (the camera does not go blind)
+    assert load_classifier(TILES).training_size == load_classifier(TILES, own_samples=False).training_size
     assert main(["tileset", "forget"]) == 0
     assert main(["tileset", "list"]) == 0 and "no tiles learnt" in capsys.readouterr().out

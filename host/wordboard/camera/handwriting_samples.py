@@ -64,7 +64,7 @@ def load_samples(path: Path | None = None) -> tuple[np.ndarray, np.ndarray]:
     try:
         with np.load(path) as data:
             squares, labels = data["squares"].astype(np.uint8), data["labels"].astype(np.int32)
-    except (OSError, ValueError, KeyError) as exc:
+    except samples_file.DAMAGED as exc:
         raise UserError(f"{path}: not a handwriting samples file ({exc}); remove it with "
                         "'wordboard handwriting forget'") from None
     if squares.ndim != 3 or len(squares) != len(labels) or (len(labels) and not 0 <= labels.min() <= labels.max() < 26):

@@ -11,6 +11,7 @@ Nothing is downloaded.
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -21,6 +22,7 @@ import numpy as np
 from wordboard.camera.fonts import LETTERS, GlyphFont, available_fonts
 from wordboard.camera.squares import Glyph, find_glyph
 from wordboard.camera.state import SURE
+from wordboard.errors import UserError
 from wordboard.paths import cache_dir, write_atomically
 
 TILES = "tiles"
@@ -364,10 +366,14 @@ def _with_owners_samples(kind: str, fonts: tuple[str, ...], key: str, use_cache:
     if cached is not None:
         return cached
     drawn = load_classifier(kind, fonts, use_cache=use_cache, own_samples=False)
-    if kind == HANDWRITTEN:
-        features, learnt = handwriting_samples.sample_features(*handwriting_samples.load_samples())
-    else:
-        features, learnt = tile_samples.sample_features(*tile_samples.load_samples())
+    try:
+        if kind == HANDWRITTEN:
+            features, learnt = handwriting_samples.sample_features(*handwriting_samples.load_samples())
+        else:
+            features, learnt = tile_samples.sample_features(*tile_samples.load_samples())
+    except UserError as exc:  # a damaged samples file: read with the drawn letters, and say so
+        logging.getLogger(__name__).warning("%s", exc)
+        return drawn
     if not len(learnt):
         return drawn
     classifier = LetterClassifier(np.concatenate([drawn._features, features.astype(np.float32)]),
@@ -378,6 +384,13 @@ def _with_owners_samples(kind: str, fonts: tuple[str, ...], key: str, use_cache:
                 older.unlink(missing_ok=True)
         _save_quietly(classifier, path)
     return classifier
+
+
+def forget_owners_classifiers(kind: str) -> None:
+    """Remove the cached classifiers trained with the owner's samples of ``kind`` (when the
+    samples are forgotten: nothing would ever read them again)."""
+    for path in cache_dir().glob(f"letters-{kind}-*-own-*.npz"):
+        path.unlink(missing_ok=True)
 
 
 #: What :meth:`LetterClassifier.derived_arrays` adds to the cache.

@@ -189,6 +189,14 @@ def _square_contrast(grey: np.ndarray, rows: int, cols: int, cell: int) -> np.nd
     return blocks.max(axis=(2, 3)).astype(np.float32) - blocks.min(axis=(2, 3)).astype(np.float32)
 
 
+def _unsure_if_pushed(reading: SquareReading, glyph) -> SquareReading:
+    """``reading`` of a letter found ``glyph``, below SURE when the letter lies half off its
+    square (:data:`_OFF_SQUARE`)."""
+    if glyph.off_centre >= _OFF_SQUARE and reading.confidence >= SURE:
+        return SquareReading(reading.symbol, SURE - 0.1, reading.source)
+    return reading
+
+
 def _read_empty(squares) -> np.ndarray:
     """Per square (shape (rows, cols)), whether a reading's ``squares`` hold it empty."""
     return np.array([[v.symbol == EMPTY for v in row] for row in squares])
@@ -633,7 +641,7 @@ class BoardReader:
                 keys.append(key)
         for key, glyph, guess in zip(keys, glyphs, self.classifier.classify(glyphs)):
             if guess.confidence > readings[key].confidence:
-                readings[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
+                readings[key] = _unsure_if_pushed(SquareReading(guess.letter, guess.confidence, CLASSIFIER), glyph)
                 self.glyphs_read[key] = glyph
 
     def _turned_found(self, found: _Found, turns: int) -> _Found:
@@ -689,8 +697,7 @@ class BoardReader:
         if self.use_tesseract:
             self._second_opinion(out, dict(zip(glyph_keys, zip(glyphs, guesses))))
         for key, glyph in zip(glyph_keys, glyphs):
-            if glyph.off_centre >= _OFF_SQUARE and out[key].confidence >= SURE:  # whoever read it
-                out[key] = SquareReading(out[key].symbol, SURE - 0.1, out[key].source)
+            out[key] = _unsure_if_pushed(out[key], glyph)  # whoever read it
         pushed = set() if self.handwritten else self._pushed_tiles(out, glyph_keys, glyphs, guesses)
         rest = [k for k in which if k not in out]
         if change is not None and rest:
@@ -727,7 +734,10 @@ class BoardReader:
                 continue
             x, y = glyph.shift
             r, c = (key[0], key[1] + (1 if x > 0 else -1)) if abs(x) >= abs(y) else (key[0] + (1 if y > 0 else -1), key[1])
-            if 0 <= r < self.rows and 0 <= c < self.cols and (r, c) not in out:
+            inside = 0 <= r < self.rows and 0 <= c < self.cols
+            # (read now, or before: a video read again reads only the squares that changed)
+            before = self._last.squares[r][c].symbol if inside and self._last is not None else EMPTY
+            if inside and (r, c) not in out and before not in LETTERS:
                 pushed.add(key)
         return pushed
 

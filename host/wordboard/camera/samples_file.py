@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
+
+#: What reading a damaged samples file raises (cut short, garbled, not NumPy's at all, or without its arrays).
+DAMAGED: tuple[type[Exception], ...] = (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error)
 
 
 def save(path: Path, **arrays: np.ndarray) -> None:

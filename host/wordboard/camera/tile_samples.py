@@ -55,7 +55,7 @@ def load_samples(path: Path | None = None) -> tuple[np.ndarray, np.ndarray, np.n
             images = data["images"].astype(np.uint8)
             aspects = data["aspects"].astype(np.float32)
             labels = data["labels"].astype(np.int32)
-    except (OSError, ValueError, KeyError, EOFError) as exc:
+    except samples_file.DAMAGED as exc:
         raise UserError(f"{path}: not a tile samples file ({exc}); {_FORGET}") from None
     if (images.shape[1:] != (GLYPH_SIZE, GLYPH_SIZE) or not len(images) == len(aspects) == len(labels)
             or (len(labels) and not 0 <= labels.min() <= labels.max() < 26)
@@ -64,28 +64,39 @@ def load_samples(path: Path | None = None) -> tuple[np.ndarray, np.ndarray, np.n
     return images, aspects, labels
 
 
-def add_samples(glyphs: Sequence[Glyph], letters: Sequence[str], path: Path | None = None) -> int:
-    """Keep more shapes with their letters (``A``-``Z``); returns how many are kept in all (of
-    each letter the newest :data:`PER_LETTER`)."""
+def add_samples(glyphs: Sequence[Glyph], letters: Sequence[str], path: Path | None = None) -> tuple[int, int]:
+    """Keep more shapes with their letters (``A``-``Z``), each shape once (the same photos scored
+    again add nothing); returns how many are kept in all (of each letter the newest
+    :data:`PER_LETTER`) and how many of these were new."""
     if len(glyphs) != len(letters):
         raise ValueError("a letter for every shape")
     if any(letter not in LETTERS or len(letter) != 1 for letter in letters):
         raise ValueError(f"letters are A-Z, not {sorted(set(letters) - set(LETTERS))}")
     path = path or samples_path()
     images, aspects, labels = load_samples(path)
-    if glyphs:
-        new = np.stack([np.clip(np.asarray(g.image, np.float32) * 255 + 0.5, 0, 255).astype(np.uint8) for g in glyphs])
-        images = np.concatenate([images, new])
-        aspects = np.concatenate([aspects, np.asarray([g.aspect for g in glyphs], np.float32)])
-        labels = np.concatenate([labels, np.asarray([LETTERS.index(ch) for ch in letters], np.int32)])
-        seen = np.zeros(26, np.int32)
-        keep = np.zeros(len(labels), bool)
-        for i in range(len(labels) - 1, -1, -1):          # the newest of each letter
-            keep[i] = seen[labels[i]] < PER_LETTER
-            seen[labels[i]] += 1
-        images, aspects, labels = images[keep], aspects[keep], labels[keep]
+    kept = {(image.tobytes(), int(label)) for image, label in zip(images, labels)}
+    fresh_images, fresh_aspects, fresh_labels = [], [], []
+    for glyph, letter in zip(glyphs, letters):
+        image = np.clip(np.asarray(glyph.image, np.float32) * 255 + 0.5, 0, 255).astype(np.uint8)
+        key = (image.tobytes(), LETTERS.index(letter))
+        if key not in kept:
+            kept.add(key)
+            fresh_images.append(image)
+            fresh_aspects.append(glyph.aspect)
+            fresh_labels.append(LETTERS.index(letter))
+    if not fresh_labels:
+        return len(labels), 0
+    images = np.concatenate([images, np.stack(fresh_images)])
+    aspects = np.concatenate([aspects, np.asarray(fresh_aspects, np.float32)])
+    labels = np.concatenate([labels, np.asarray(fresh_labels, np.int32)])
+    seen = np.zeros(26, np.int32)
+    keep = np.zeros(len(labels), bool)
+    for i in range(len(labels) - 1, -1, -1):          # the newest of each letter
+        keep[i] = seen[labels[i]] < PER_LETTER
+        seen[labels[i]] += 1
+    images, aspects, labels = images[keep], aspects[keep], labels[keep]
     samples_file.save(path, images=images, aspects=aspects, labels=labels)
-    return len(labels)
+    return len(labels), len(fresh_labels)
 
 
 def forget_samples(path: Path | None = None) -> bool:

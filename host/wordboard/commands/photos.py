@@ -101,10 +101,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {args.output}")
     elif problem is None:
         print(record, end="")
+    if problem is not None:
+        if args.learn:       # (a correction meant for the photo that stopped it is not learnt wrong)
+            print("learnt no tiles: only a game scored to its last photo is learnt from")
+        raise problem
     if args.learn:
         _learn(scored.confirmed)
-    if problem is not None:
-        raise problem
     totals = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores))
     print(f"{len(scored.turns)} photos, {len(game.history)} turns: {totals}"
           + ("" if not game.is_over else f"; {game.outcome().result_text()}"))
@@ -118,5 +120,11 @@ def _learn(confirmed: list[tuple[Any, str]]) -> None:
     if not confirmed:
         print("learnt no tiles: no turn with a letter tile was scored")
         return
-    total = add_samples([glyph for glyph, _ in confirmed], [letter for _, letter in confirmed])
-    print(f"learnt {len(confirmed)} tiles of this set; {total} kept in {samples_path()}")
+    from wordboard.errors import UserError
+
+    try:
+        total, added = add_samples([glyph for glyph, _ in confirmed], [letter for _, letter in confirmed])
+    except OSError as exc:
+        raise UserError(f"{samples_path()}: the learnt tiles could not be kept ({exc.strerror or exc})") from None
+    again = f" ({len(confirmed) - added} learnt before)" if added < len(confirmed) else ""
+    print(f"learnt {added} tiles of this set{again}; {total} kept in {samples_path()}")

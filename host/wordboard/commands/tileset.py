@@ -44,8 +44,10 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _forget(args: argparse.Namespace) -> int:
+    from wordboard.camera.letters import TILES, forget_owners_classifiers
     from wordboard.camera.tile_samples import forget_samples, samples_path
 
+    forget_owners_classifiers(TILES)
     if forget_samples():
         print(f"forgot the learnt tiles ({samples_path()} removed)")
     else:

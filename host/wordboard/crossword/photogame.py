@@ -121,7 +121,7 @@ def play_photos(paths: Iterable[Path], edition: Edition, players: tuple[str, ...
         unused.difference_update((name, sq) for sq in mine)
         for sq, sym in sorted(mine.items()):
             tile = game.board[sq] if 0 <= sq.row < game.board.rows and 0 <= sq.col < game.board.cols else None
-            if tile is not None and sym not in (".", "?" if tile.blank else tile.letter):
+            if tile is not None and sym != ("?" if tile.blank else tile.letter):
                 raise PhotoProblem(f"--letter {name}:{sq.name}={sym}: {sq.name} holds the "
                                    f"{'blank' if tile.blank else tile.letter} played earlier")
         before = dict(game.board.tiles())
@@ -322,17 +322,35 @@ def _settle_unsure(game: Game, name: str, known: list[Any], unsure: list[Square]
                    read: Mapping[Square, str]) -> None:
     """Return when the letters read on the ``unsure`` squares are the only ones the word list
     allows there (the ``blanks`` being any letter); else :class:`PhotoProblem` names the first
-    square, what was read and what would do."""
-    from wordboard.crossword.table import infer_blank_letters
+    square the word list leaves in doubt, what was read there and what would do."""
+    from wordboard.crossword import IllegalMove, Placement, Play
+    from wordboard.crossword.hint import infer_blanks
 
-    options: set[str] = set()
-    if game.dictionary is not None and len(unsure) + len(blanks) <= _MOST_WORKED_OUT:
-        options = {letters[:len(unsure)] for letters, _ in infer_blank_letters(game, known, unsure + blanks)}
-        if options == {"".join(read[sq] for sq in unsure)}:
+    words = game.dictionary
+    worked_out = words is not None and len(unsure) + len(blanks) <= _MOST_WORKED_OUT
+    options: set[tuple[str, ...]] = set()
+    if words is not None and worked_out:
+        # every letter on every square through the word list, then each assignment through the
+        # rules on this game's racks: the unsure squares as the letter tiles they are (the bag
+        # may have no blank left to stand for them), the blanks as blanks
+        tiles = [(p.square, p.letter.lower() if p.blank else p.letter) for p in known]
+        inference = infer_blanks(game.board, game.edition, tiles + [(sq, "?") for sq in unsure + blanks], words)
+        for letters, _ in inference.choices:
+            by_square = dict(zip(inference.blanks, letters))
+            play = Play(tuple(known) + tuple(Placement(sq.row, sq.col, by_square[sq], False) for sq in unsure)
+                        + tuple(Placement(sq.row, sq.col, by_square[sq], True) for sq in blanks))
+            try:
+                game.evaluate(play)
+            except IllegalMove:
+                continue
+            options.add(tuple(by_square[sq] for sq in unsure))
+        if options == {tuple(read[sq] for sq in unsure)}:
             return
-    first = unsure[0]
-    could = sorted({letters[0] for letters in options})
-    why = ("" if game.dictionary is None or len(unsure) + len(blanks) > _MOST_WORKED_OUT
-           else f"; {', '.join(could[:8])} would make words there" if could else "; no letter makes words there")
+    doubtful = [i for i, sq in enumerate(unsure) if {o[i] for o in options} != {read[sq]}] or [0]
+    first = unsure[doubtful[0]]
+    could = sorted({o[doubtful[0]] for o in options})
+    listed = ", ".join(could[:8]) + (", ..." if len(could) > 8 else "")
+    why = ("" if not worked_out else f"; {listed} would make words there" if could
+           else "; no letter makes words there")
     raise PhotoProblem(f"{name}: the tile on {first.name} was read unsurely as {read[first]}{why}. "
                        f"Say what it is with --letter {name}:{first.name}=LETTER")
