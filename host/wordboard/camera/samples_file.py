@@ -41,3 +41,9 @@ def key(path: Path) -> str:
         return hashlib.sha1(path.read_bytes()).hexdigest()[:12]
     except FileNotFoundError:
         return ""
+
+
+def letter_counts(labels: np.ndarray) -> str:
+    """How many samples of each letter, on one line: ``A 3  B 0  C 1 ...``."""
+    counts = np.bincount(np.asarray(labels, np.int64), minlength=26)
+    return "  ".join(f"{chr(65 + i)} {int(n)}" for i, n in enumerate(counts[:26]))

@@ -83,24 +83,23 @@ def _learn(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from collections import Counter
-
     from wordboard.camera.handwriting_samples import load_samples, samples_path
-    from wordboard.camera.state import LETTERS
+    from wordboard.camera.samples_file import letter_counts
 
     _squares, labels = load_samples()
     if not len(labels):
         print(f"no handwriting samples kept ({samples_path()}): the reader knows only the drawn letters")
         return 0
-    counts = Counter(LETTERS[int(label)] for label in labels)
     print(f"{len(labels)} samples in {samples_path()}")
-    print("  ".join(f"{letter} {counts[letter]}" for letter in LETTERS))
+    print(letter_counts(labels))
     return 0
 
 
 def _forget(args: argparse.Namespace) -> int:
     from wordboard.camera.handwriting_samples import forget_samples, samples_path
+    from wordboard.camera.letters import HANDWRITTEN, forget_owners_classifiers
 
+    forget_owners_classifiers(HANDWRITTEN)
     if forget_samples():
         print(f"forgot the handwriting samples ({samples_path()} removed)")
     else:

@@ -27,9 +27,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from collections import Counter
-
-    from wordboard.camera.state import LETTERS
+    from wordboard.camera.samples_file import letter_counts
     from wordboard.camera.tile_samples import load_samples, samples_path
 
     _images, _aspects, labels = load_samples()
@@ -37,9 +35,8 @@ def _list(args: argparse.Namespace) -> int:
         print(f"no tiles learnt ({samples_path()}): the reader knows only the drawn letters; "
               "score a game with 'wordboard photos --learn' to teach it yours")
         return 0
-    counts = Counter(LETTERS[int(label)] for label in labels)
     print(f"{len(labels)} tiles learnt, in {samples_path()}")
-    print("  ".join(f"{letter} {counts[letter]}" for letter in LETTERS))
+    print(letter_counts(labels))
     return 0
 
 
