@@ -184,6 +184,9 @@ def test_a_blank_read_unsurely_is_asked_for_and_a_misreading_can_be_corrected():
     game = play({"1.jpg": unsure(rows("G8=C", "H8=?", "I8=T"), "H8")}, dictionary={"CAT"},
                 letters={("1.jpg", h8): "?"}).game
     assert game.board[h8].blank and game.history[0].score == 8
+    # ... as it is when its letter is given: the players have seen it is a blank
+    game = play({"1.jpg": unsure(rows("G8=C", "H8=?", "I8=T"), "H8")}, blanks={("1.jpg", h8): "A"}).game
+    assert game.board[h8].blank and game.board[h8].letter == "A"
     # a sure misreading (CAB read as CAR) and a phantom tile (read on an empty square) corrected
     boards = {"1.jpg": rows("G8=C", "H8=A", "I8=R"), "2.jpg": rows("G8=C", "H8=A", "I8=R", "I9=X")}
     game = play(boards, dictionary={"CAB"}, letters={("1.jpg", i8): "B", ("2.jpg", Square.parse("I9")): "."}).game
@@ -193,6 +196,12 @@ def test_a_blank_read_unsurely_is_asked_for_and_a_misreading_can_be_corrected():
         play(boards, dictionary={"CAB"}, letters={("1.jpg", i8): "B", ("2.jpg", i8): "T"})
     with pytest.raises(PhotoProblem, match="--letter 2.jpg:I8=.: I8 holds the B played earlier"):
         play(boards, dictionary={"CAB"}, letters={("1.jpg", i8): "B", ("2.jpg", i8): "."})
+    # a square that is not on the board is said before any photo is read
+    def unread(path: Path) -> PhotoBoard:
+        raise AssertionError(f"{path} read")
+    with pytest.raises(PhotoProblem, match="--letter 1.jpg:P16=A: P16 is not a square of this 15x15 board"):
+        play_photos([Path("1.jpg")], load_edition("scrabble"), ("Ann", "Ben"), read=unread,
+                    letters={("1.jpg", Square.parse("P16")): "A"})
     # a correction for a photo that is not among those scored is an error, not ignored
     with pytest.raises(PhotoProblem, match="--letter 3.jpg:H8: no photo"):
         play({"1.jpg": rows("G8=C", "H8=A", "I8=T")}, letters={("3.jpg", h8): "A"})

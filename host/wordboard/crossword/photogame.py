@@ -113,6 +113,10 @@ def play_photos(paths: Iterable[Path], edition: Edition, players: tuple[str, ...
     reader = read or _camera_reader(edition, corners_text, use_tesseract)
     given = letters or {}
     unused = set(given)
+    for (photo, square), symbol in sorted(given.items()):   # said before any photo is read
+        if not (0 <= square.row < edition.board.rows and 0 <= square.col < edition.board.cols):
+            raise PhotoProblem(f"--letter {photo}:{square.name}={symbol}: {square.name} is not a square of this "
+                               f"{edition.board.rows}x{edition.board.cols} board")
 
     def turn(name: str, board: PhotoBoard) -> None:
         if game.is_over:
@@ -161,9 +165,7 @@ def _corrected(board: PhotoBoard, given: Mapping[Square, str]) -> PhotoBoard:
     if not given:
         return board
     rows = [list(row) for row in board.rows]
-    for square, symbol in given.items():
-        if not (0 <= square.row < len(rows) and 0 <= square.col < len(rows[0])):
-            raise PhotoProblem(f"--letter {square.name}: not a square of this board")
+    for square, symbol in given.items():      # (squares off the board were refused before)
         rows[square.row][square.col] = symbol
     return PhotoBoard(["".join(row) for row in rows], board.unsure - set(given), board.glyphs)
 
@@ -278,7 +280,8 @@ def _turn(game: Game, name: str, board: PhotoBoard, blanks: Mapping[tuple[str, S
     if not new:
         game.push(Pass())
         return f"{player}: no new tile (a pass or an exchange), 0"
-    unsure = sorted(sq for sq in new if sq in board.unsure)
+    # (a blank whose letter the players gave with --blank is a blank they have seen)
+    unsure = sorted(sq for sq in new if sq in board.unsure and not (new[sq] == "?" and (name, sq) in blanks))
     for sq in unsure:
         if new[sq] == "?":
             raise PhotoProblem(f"{name}: the tile on {sq.name} was read unsurely as a blank (a letter cut off, or "
