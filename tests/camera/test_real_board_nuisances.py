@@ -137,21 +137,39 @@ def test_a_tile_pushed_half_off_its_square_is_read_unsurely(letter, dx, tesserac
     premium colour, and its letter passed for the square's print.)"""
     from wordboard.camera.state import SURE
 
+    seen = _read_pushed(letter, dx, 0.0, tesseract, tile_classifier)
+    assert [square.symbol for square in seen.values()] == [letter], seen
+    assert all(square.confidence < SURE for square in seen.values()), seen
+
+
+@pytest.mark.parametrize("letter", "EPMBH")
+def test_a_tile_pushed_half_down_is_read_once_unsurely(letter, tile_classifier):
+    """Pushed half a square down, the tile's letter is read unsurely on its square, and nothing
+    on the square below, where its lower edge and point value lie: there is no room for a tile
+    of its own there. (Before, that square read as an unsure F or W, a second tile to ask about.)"""
+    from wordboard.camera.state import SURE
+
+    seen = _read_pushed(letter, 0.0, 0.5, False, tile_classifier)
+    assert list(seen) == [(11, 11)] and seen[(11, 11)].symbol == letter, seen
+    assert seen[(11, 11)].confidence < SURE
+
+
+def _read_pushed(letter: str, dx: float, dy: float, tesseract: bool, classifier) -> dict:
+    """The squares read around a tile with ``letter`` on L12, pushed ``dx`` squares right and
+    ``dy`` down, below QUARTZ: ``{(row, col): SquareReading}`` of those read as not empty."""
     state = BoardState.empty(15, 15)
     for i, ch in enumerate("QUARTZ"):
         state = state.with_square(7, 4 + i, ch)
     state = state.with_square(11, 11, letter)
-    scene = render_scene(state, SceneStyle(markers=False, pushed=((11, 11, dx, 0.0),)), seed=1)
-    reader = BoardReader(15, 15, locate_board(scene.image, 15, 15).corners, classifier=tile_classifier,
+    scene = render_scene(state, SceneStyle(markers=False, pushed=((11, 11, dx, dy),)), seed=1)
+    reader = BoardReader(15, 15, locate_board(scene.image, 15, 15).corners, classifier=classifier,
                          use_tesseract=tesseract, orientation=0)
     if tesseract and not reader.use_tesseract:
         pytest.skip("tesseract is not installed (Debian package tesseract-ocr)")
     reading = reader.read(scene.image)
-    near = {(r, c): reading.squares[r][c] for r in (10, 11, 12) for c in (10, 11, 12, 13)}
-    seen = {key: square for key, square in near.items() if square.symbol != "."}
-    assert [square.symbol for square in seen.values()] == [letter], seen
-    assert all(square.confidence < SURE for square in seen.values()), seen
     assert reading.state.lines[7] == "....QUARTZ....."
+    near = {(r, c): reading.squares[r][c] for r in (10, 11, 12, 13) for c in (10, 11, 12, 13)}
+    return {key: square for key, square in near.items() if square.symbol != "."}
 
 
 def test_a_letters_shift_off_its_square_turns_with_the_board():

@@ -725,8 +725,13 @@ class BoardReader:
         so its look is no evidence that the letter is print. A thin upright stroke, or a faint
         shape (:data:`_FAINT_PRINT`), is no such evidence: half a square off is where the line
         between two squares lies (a grid line, or the edge between two squares the LEDs light in
-        different colours, reads as a faint I)."""
+        different colours, reads as a faint I).
+
+        The square such a tile leans into holds no tile of its own (there is no room for one): a
+        shape read there unsurely (below :data:`_LETTER_LIKE`) is the pushed tile's edge or its
+        point value, and the square is read empty (changes ``out``)."""
         pushed = set()
+        sure_of = {key: guess.confidence for key, guess in zip(glyph_keys, guesses)}
         for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
             reading = out.get(key)
             if glyph.off_centre < _OFF_SQUARE or guess.confidence < _LETTER_LIKE or reading is None \
@@ -737,7 +742,12 @@ class BoardReader:
             inside = 0 <= r < self.rows and 0 <= c < self.cols
             # (read now, or before: a video read again reads only the squares that changed)
             before = self._last.squares[r][c].symbol if inside and self._last is not None else EMPTY
-            if inside and (r, c) not in out and before not in LETTERS:
+            if not inside or before in LETTERS:
+                continue
+            if (r, c) in out and out[(r, c)].symbol in LETTERS and sure_of.get((r, c), 1.0) < _LETTER_LIKE \
+                    and (r, c) not in pushed:
+                out[(r, c)] = SquareReading(EMPTY, 0.6, APPEARANCE)     # the pushed tile's edge
+            if (r, c) not in out or out[(r, c)].symbol == EMPTY:
                 pushed.add(key)
         return pushed
 
