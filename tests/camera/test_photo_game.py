@@ -68,6 +68,7 @@ def test_a_scored_game_teaches_the_reader_the_tiles_its_turns_played(tmp_path, c
     assert main(args + ["--letter", "turn03.png:B11=B"]) == 0
     out = capsys.readouterr().out
     assert "learnt 19 tiles of this set; 19 kept in" in out
+    assert "with no word list nothing checked the letters learnt" in out      # (--lexicon none)
     # NAUPLII, TE(A)RDOWN and BI(O)PIC: the letters each turn laid (not the A and O played before)
     learnt = Counter(LETTERS[int(label)] for label in load_samples()[2])
     assert learnt == Counter("NAUPLII" + "TERDOWN" + "BIPIC")

@@ -107,6 +107,9 @@ def run(args: argparse.Namespace) -> int:
         raise problem
     if args.learn:
         _learn(scored.confirmed)
+        if dictionary is None:
+            print("(with no word list nothing checked the letters learnt: a misread kept its wrong letter; "
+                  "check the record, and 'wordboard tileset forget' undoes all that was learnt)")
     totals = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores))
     print(f"{len(scored.turns)} photos, {len(game.history)} turns: {totals}"
           + ("" if not game.is_over else f"; {game.outcome().result_text()}"))
