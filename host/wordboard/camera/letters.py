@@ -21,7 +21,7 @@ import numpy as np
 
 from wordboard.camera.fonts import LETTERS, GlyphFont, available_fonts
 from wordboard.camera.squares import Glyph, find_glyph
-from wordboard.camera.state import SURE
+from wordboard.camera.state import BELOW_SURE
 from wordboard.errors import UserError
 from wordboard.paths import cache_dir, write_atomically
 
@@ -259,7 +259,7 @@ class LetterClassifier:
                 # (told from an O by its tail alone: not sure enough to count without asking the
                 # players, see SURE; on the real photos 4 of the 5 O's this made Q's were O's)
                 letter, alts = "Q", ("O",) + tuple(a for a in alts if a not in "OQ")[:1]
-                confidence = min(confidence, SURE - 0.1)
+                confidence = min(confidence, BELOW_SURE)
             out.append(LetterGuess(letter, round(confidence, 3), alts))
         return out
 

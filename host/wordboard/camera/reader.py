@@ -41,7 +41,7 @@ from wordboard.camera.squares import (
     to_ink_grey,
     to_print_grey,
 )
-from wordboard.camera.state import BLANK, EMPTY, LETTERS, SURE, BoardState
+from wordboard.camera.state import BELOW_SURE, BLANK, EMPTY, LETTERS, SURE, BoardState
 from wordboard.camera.tesseract import read_letter, tesseract_available
 
 CLASSIFIER = "classifier"
@@ -193,7 +193,7 @@ def _unsure_if_pushed(reading: SquareReading, glyph) -> SquareReading:
     """``reading`` of a letter found ``glyph``, below SURE when the letter lies half off its
     square (:data:`_OFF_SQUARE`)."""
     if glyph.off_centre >= _OFF_SQUARE and reading.confidence >= SURE:
-        return SquareReading(reading.symbol, SURE - 0.1, reading.source)
+        return SquareReading(reading.symbol, BELOW_SURE, reading.source)
     return reading
 
 
@@ -966,7 +966,7 @@ class BoardReader:
             if dt < 4.0 * spread and dt < (0.85 if plain else 0.7) * de:
                 conf = float(np.clip(1.2 - dt / (de + 1e-6), 0.3, 0.95))
                 if contrast[key] >= inked:
-                    conf = min(conf, SURE - 0.1)
+                    conf = min(conf, BELOW_SURE)
                 out[key] = SquareReading(BLANK, round(conf, 3), COLOUR)
             else:
                 ratio = dt / (de + 1e-6)

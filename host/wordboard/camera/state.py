@@ -13,6 +13,9 @@ SQUARE_SYMBOLS = EMPTY + BLANK + LETTERS
 #: game works the letter out from what it knows or asks the players. The reader reads a square it
 #: cannot be sure of below it.
 SURE = 0.6
+#: What a reading the reader knows to be doubtful is capped at (a blank whose square shows ink as
+#: dark as a letter's, an O made a Q by its tail alone, a letter half off its square).
+BELOW_SURE = SURE - 0.1
 
 
 @dataclass(frozen=True)

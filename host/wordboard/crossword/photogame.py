@@ -326,27 +326,15 @@ def _settle_unsure(game: Game, name: str, known: list[Any], unsure: list[Square]
     """Return when the letters read on the ``unsure`` squares are the only ones the word list
     allows there (the ``blanks`` being any letter); else :class:`PhotoProblem` names the first
     square the word list leaves in doubt, what was read there and what would do."""
-    from wordboard.crossword import IllegalMove, Placement, Play
-    from wordboard.crossword.hint import infer_blanks
+    from wordboard.crossword.table import infer_blank_letters
 
-    words = game.dictionary
-    worked_out = words is not None and len(unsure) + len(blanks) <= _MOST_WORKED_OUT
+    worked_out = game.dictionary is not None and len(unsure) + len(blanks) <= _MOST_WORKED_OUT
     options: set[tuple[str, ...]] = set()
-    if words is not None and worked_out:
-        # every letter on every square through the word list, then each assignment through the
-        # rules on this game's racks: the unsure squares as the letter tiles they are (the bag
-        # may have no blank left to stand for them), the blanks as blanks
-        tiles = [(p.square, p.letter.lower() if p.blank else p.letter) for p in known]
-        inference = infer_blanks(game.board, game.edition, tiles + [(sq, "?") for sq in unsure + blanks], words)
-        for letters, _ in inference.choices:
-            by_square = dict(zip(inference.blanks, letters))
-            play = Play(tuple(known) + tuple(Placement(sq.row, sq.col, by_square[sq], False) for sq in unsure)
-                        + tuple(Placement(sq.row, sq.col, by_square[sq], True) for sq in blanks))
-            try:
-                game.evaluate(play)
-            except IllegalMove:
-                continue
-            options.add(tuple(by_square[sq] for sq in unsure))
+    if worked_out:
+        # the unsure squares as the letter tiles they are (the bag may have no blank left to
+        # stand for them), the blanks as blanks
+        options = {tuple(letters[len(blanks):]) for letters, _ in
+                   infer_blank_letters(game, known, blanks, letter_tiles=unsure)}
         if options == {tuple(read[sq] for sq in unsure)}:
             return
     doubtful = [i for i, sq in enumerate(unsure) if {o[i] for o in options} != {read[sq]}] or [0]

@@ -30,32 +30,35 @@ if TYPE_CHECKING:
 LETTERS = tuple(string.ascii_uppercase)
 
 
-def infer_blank_letters(game: Game, known: Sequence[Placement],
-                        blanks: Sequence[Square]) -> list[tuple[str, ScoredPlay]]:
-    """Assignments of letters to ``blanks`` (squares, in order) that make the play legal for
-    the player to move: ``[(letters, scored_play)]``. Tries the 26 letters per blank through
-    the rules engine (``wordboard.crossword.hint.infer_blanks``, with the game's dictionary)."""
+def infer_blank_letters(game: Game, known: Sequence[Placement], blanks: Sequence[Square],
+                        letter_tiles: Sequence[Square] = ()) -> list[tuple[str, ScoredPlay]]:
+    """Assignments of letters to ``blanks`` and then ``letter_tiles`` (squares, in order) that
+    make the play legal for the player to move: ``[(letters, scored_play)]``. ``letter_tiles``
+    hold letter tiles whose letter is not known (read unsurely): tried as the letter tiles they
+    are, on the game's racks (a letter all played out cannot be there). Tries the 26 letters per
+    square through the rules engine (``wordboard.crossword.hint.infer_blanks``, with the game's
+    dictionary)."""
     from wordboard.crossword import IllegalMove, Placement, Play
     from wordboard.crossword.hint import infer_blanks
 
-    choices: list[tuple[str, ScoredPlay]] = []
+    unknown = list(blanks) + list(letter_tiles)
+
+    def play_of(letters: Sequence[str]) -> Play:
+        return Play(tuple(known) + tuple(Placement(sq[0], sq[1], ch, i < len(blanks))
+                                         for i, (sq, ch) in enumerate(zip(unknown, letters))))
+
     if game.dictionary is not None:
         tiles = [(p.square, p.letter.lower() if p.blank else p.letter) for p in known]
-        tiles += [(sq, "?") for sq in blanks]
+        tiles += [(sq, "?") for sq in unknown]
         inference = infer_blanks(game.board, game.edition, tiles, game.dictionary)
         ordered = list(inference.blanks)
-        for letters, _ in inference.choices:
-            by_square = dict(zip(ordered, letters))
-            play = Play(tuple(known) + tuple(Placement(sq[0], sq[1], by_square[sq], True) for sq in blanks))
-            try:
-                choices.append(("".join(by_square[sq] for sq in blanks), game.evaluate(play)))
-            except IllegalMove:
-                continue
-        return choices
-    for chosen in itertools.product(LETTERS, repeat=len(blanks)):
-        play = Play(tuple(known) + tuple(Placement(sq[0], sq[1], ch, True) for sq, ch in zip(blanks, chosen)))
+        candidates = [[dict(zip(ordered, letters))[sq] for sq in unknown] for letters, _ in inference.choices]
+    else:
+        candidates = [list(chosen) for chosen in itertools.product(LETTERS, repeat=len(unknown))]
+    choices: list[tuple[str, ScoredPlay]] = []
+    for letters in candidates:
         try:
-            choices.append(("".join(chosen), game.evaluate(play)))
+            choices.append(("".join(letters), game.evaluate(play_of(letters))))
         except IllegalMove:
             continue
     return choices
