@@ -39,9 +39,9 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--no-tesseract", action="store_true",
                         help="do not ask Tesseract about letters the fast classifier is unsure of (faster)")
     parser.add_argument("--learn", action="store_true",
-                        help="keep the letters of the tiles each scored turn played (corrections included) "
-                             "to read this tile set better from then on, on this computer and on the board "
-                             "('wordboard tileset' lists or forgets them)")
+                        help="once the game is scored to its last photo, keep the letters of the tiles each "
+                             "turn played (corrections included) to read this tile set better from then on, on "
+                             "this computer and on the board ('wordboard tileset' lists or forgets them)")
     parser.add_argument("-o", "--output", metavar="FILE.gcg", help="write the game record here (default: print it)")
     parser.set_defaults(handler=run)
 
