@@ -66,6 +66,29 @@ def test_bent_warp_maps_points_both_ways():
     assert len(bent.grid_lines_in_image()) > 32  # each line drawn in pieces
 
 
+def test_a_straightened_board_can_keep_what_lies_round_the_grid():
+    """With ``frame`` pixels kept round it, the straightened board is the same inside, flat or
+    bent, and what lies beyond the grid (the board's rim) is the picture's, not the grid's edge
+    repeated: where a tile pushed off an edge square lies."""
+    scene = render_scene(random_state(seed=5), CLEAN_STYLE, seed=5)
+    corners = scene.corners.as_array()
+    cell = (corners[:, 0].max() - corners[:, 0].min()) / 15
+    bowed = _bow(scene.image, corners, 0.45 * cell)
+    flat = GridWarp(scene.corners, 15, 15)
+    bent = bend_to_lines(bowed, flat)
+    assert bent is not None
+    for warp, image in ((flat, scene.image), (bent, bowed)):
+        plain = warp.straighten(image).astype(int)
+        framed = warp.straighten(image, 20)
+        assert framed.shape == (plain.shape[0] + 40, plain.shape[1] + 40, 3)
+        inside = np.abs(framed[20:-20, 20:-20].astype(int) - plain)
+        assert inside.mean() < 0.1 and inside.max() <= 8     # (a sharp edge sampled a hair apart)
+        padded = np.abs(warp.straighten_padded(warp.padded(image), 20).astype(int) - framed.astype(int))
+        assert padded.mean() < 0.1 and padded.max() <= 8
+        rim = framed[:20].reshape(-1, 3).astype(int)
+        assert np.abs(rim - plain[0].mean(axis=0)).mean() > 20   # not the first row repeated
+
+
 def test_short_tailed_q_is_told_from_o():
     rng = np.random.default_rng(7)
     tile_faces = [f for f in available_fonts() if f.short_tail_q]

@@ -182,3 +182,31 @@ def test_a_letters_shift_off_its_square_turns_with_the_board():
     glyph = Glyph(np.zeros((24, 24), np.float32), 0.5, 0.8, 90.0, np.zeros((1, 1), np.uint8), (0.4, 0.1))
     assert [turned_glyph(glyph, k).shift for k in range(4)] == [(0.4, 0.1), (0.1, -0.4), (-0.4, -0.1), (-0.1, 0.4)]
     assert all(turned_glyph(glyph, k).off_centre == 0.4 for k in range(4))
+
+
+@pytest.mark.parametrize("letter, dx, dy", [("M", -0.25, 0.0), ("Q", 0.0, 0.25), ("O", 0.25, 0.0), ("R", 0.0, 0.25)])
+def test_a_letter_cut_by_its_squares_side_is_read_whole(letter, dx, dy, tile_classifier):
+    """A tile pushed a quarter of a square: its letter reaches the side of its square and is cut
+    there (an M without its left leg read as J, a Q without its tail as O); found whole round the
+    square, it is read right. The R pushed down keeps its letter: the tile's edge round the
+    square reads as a sure I, but it lies elsewhere and is no part of the R."""
+    seen = _read_pushed(letter, dx, dy, False, tile_classifier)
+    assert [square.symbol for square in seen.values()] == [letter], seen
+
+
+@pytest.mark.parametrize("square, dx, dy, letters", [((9, 0), -0.3, 0.0, "SOEWRB"), ((14, 8), 0.0, 0.38, "SOEW")])
+def test_a_tile_pushed_off_the_boards_edge_is_read(square, dx, dy, letters, tile_classifier):
+    """A tile on the edge of the grid pushed towards the board's rim: its letter lies partly
+    beyond the grid, and is found there as round any square (before, beyond the grid was the
+    grid's edge repeated: the letter was cut off and its tile read as a blank or as nothing)."""
+    for letter in letters:
+        state = BoardState.empty(15, 15)
+        for i, ch in enumerate("QUARTZ"):
+            state = state.with_square(7, 4 + i, ch)
+        state = state.with_square(*square, letter)
+        scene = render_scene(state, SceneStyle(markers=False, pushed=((*square, dx, dy),)), seed=1)
+        reader = BoardReader(15, 15, locate_board(scene.image, 15, 15).corners, classifier=tile_classifier,
+                             use_tesseract=False, orientation=0)
+        reading = reader.read(scene.image)
+        assert reading.state.at(*square) == letter, (letter, reading.squares[square[0]][square[1]])
+        assert len(reading.state.occupied()) == 7  # QUARTZ and the tile: nothing else

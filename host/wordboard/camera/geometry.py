@@ -120,10 +120,13 @@ class GridWarp:
         """The 3x3 matrix taking picture pixels to canonical pixels."""
         return cv2.getPerspectiveTransform(self.corners.as_array(), self.canonical_corners())
 
-    def straighten(self, image: np.ndarray) -> np.ndarray:
-        """The canonical top-down image of the grid."""
-        return cv2.warpPerspective(image, self.homography(), self.size, flags=cv2.INTER_LINEAR,
-                                   borderMode=cv2.BORDER_REPLICATE)
+    def straighten(self, image: np.ndarray, frame: int = 0) -> np.ndarray:
+        """The canonical top-down image of the grid, with ``frame`` pixels (at most a square)
+        of what lies around it on every side."""
+        shift = np.array([[1, 0, frame], [0, 1, frame], [0, 0, 1]], np.float64)
+        w, h = self.size
+        return cv2.warpPerspective(image, shift @ self.homography(), (w + 2 * frame, h + 2 * frame),
+                                   flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
     def padded(self, image: np.ndarray, margin: int | None = None) -> np.ndarray:
         """The straightened picture with ``margin`` pixels (default: one square) of what lies
@@ -135,12 +138,12 @@ class GridWarp:
         return cv2.warpPerspective(image, shift @ self.homography(), (w + 2 * margin, h + 2 * margin),
                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
-    def straighten_padded(self, padded: np.ndarray) -> np.ndarray:
+    def straighten_padded(self, padded: np.ndarray, frame: int = 0) -> np.ndarray:
         """:meth:`straighten` from an image :meth:`padded` made with the default margin (the same
         pixels, without warping the picture again)."""
         m = self.cell
         w, h = self.size
-        return padded[m : m + h, m : m + w].copy()
+        return padded[m - frame : m + h + frame, m - frame : m + w + frame].copy()
 
     def square_centre_in_image(self, row: int, col: int) -> tuple[float, float]:
         """Where the centre of square ``(row, col)`` is in the picture."""
@@ -192,24 +195,25 @@ class BentGridWarp(GridWarp):
         shape = np.shape(x)
         return (terms @ np.asarray(self.dx)).reshape(shape), (terms @ np.asarray(self.dy)).reshape(shape)
 
-    def straighten(self, image: np.ndarray) -> np.ndarray:
-        return self.straighten_padded(self.padded(image))
+    def straighten(self, image: np.ndarray, frame: int = 0) -> np.ndarray:
+        return self.straighten_padded(self.padded(image), frame)
 
-    def straighten_padded(self, padded: np.ndarray) -> np.ndarray:
+    def straighten_padded(self, padded: np.ndarray, frame: int = 0) -> np.ndarray:
         margin = self.cell
         w, h = self.size
+        w2, h2 = w + 2 * frame, h + 2 * frame
         # The displacement is smooth: evaluate it every 8 pixels and interpolate.
         step = 8
-        gy, gx = np.mgrid[0 : h + step : step, 0 : w + step : step].astype(np.float64)
+        gy, gx = np.mgrid[-frame : h + frame + step : step, -frame : w + frame + step : step].astype(np.float64)
         ddx, ddy = self.displacement(gx, gy)
         size = (gx.shape[1] * step, gx.shape[0] * step)
         ddx = cv2.resize(ddx.astype(np.float32), size, interpolation=cv2.INTER_LINEAR)
         ddy = cv2.resize(ddy.astype(np.float32), size, interpolation=cv2.INTER_LINEAR)
         # cv2.resize puts sample i at (i + 0.5) * step - 0.5; shift so it sits at i * step.
         off = (step - 1) // 2
-        ddx, ddy = ddx[off : off + h, off : off + w], ddy[off : off + h, off : off + w]
-        map_x = ddx + (np.arange(w, dtype=np.float32) + margin)[None, :]
-        map_y = ddy + (np.arange(h, dtype=np.float32) + margin)[:, None]
+        ddx, ddy = ddx[off : off + h2, off : off + w2], ddy[off : off + h2, off : off + w2]
+        map_x = ddx + (np.arange(w2, dtype=np.float32) + (margin - frame))[None, :]
+        map_y = ddy + (np.arange(h2, dtype=np.float32) + (margin - frame))[:, None]
         return cv2.remap(padded, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
     def _to_image(self, points: np.ndarray) -> np.ndarray:
@@ -286,15 +290,15 @@ class TurnedWarp(GridWarp):
         rows, cols = (inner.cols, inner.rows) if turns % 2 else (inner.rows, inner.cols)
         return cls(turn_corners(inner.corners, turns), rows, cols, inner.cell, inner, turns)
 
-    def straighten(self, image: np.ndarray) -> np.ndarray:
-        return np.ascontiguousarray(np.rot90(self._turned.straighten(image), self.turns))
+    def straighten(self, image: np.ndarray, frame: int = 0) -> np.ndarray:
+        return np.ascontiguousarray(np.rot90(self._turned.straighten(image, frame), self.turns))
 
     def padded(self, image: np.ndarray, margin: int | None = None) -> np.ndarray:
         return np.ascontiguousarray(np.rot90(self._turned.padded(image, margin), self.turns))
 
-    def straighten_padded(self, padded: np.ndarray) -> np.ndarray:
+    def straighten_padded(self, padded: np.ndarray, frame: int = 0) -> np.ndarray:
         inner_padded = np.rot90(padded, -self.turns)
-        return np.ascontiguousarray(np.rot90(self._turned.straighten_padded(inner_padded), self.turns))
+        return np.ascontiguousarray(np.rot90(self._turned.straighten_padded(inner_padded, frame), self.turns))
 
     def square_centre_in_image(self, row: int, col: int) -> tuple[float, float]:
         r, c = turn_square(row, col, self.rows, self.cols, -self.turns)

@@ -37,7 +37,6 @@ from wordboard.camera.squares import (
     grid_line_strength,
     square_patch,
     square_signatures,
-    square_with_context,
     to_ink_grey,
     to_print_grey,
 )
@@ -91,6 +90,15 @@ FROM_CORNERS = "corners"  # the corners' own order (markers, calibration, --corn
 #: training letter, 0-1). Upright boards score 0.9-1.0, the half turn 0.65-0.85, quarter turns
 #: 0.3-0.55 (rendered boards and the ssetser photos).
 _TURN_MARGIN = 0.08
+#: Pixels of what lies round the grid kept beside the canonical image (half a square): a tile
+#: pushed half off a square on the board's edge is found in its square's neighbourhood as on
+#: any other square, not cut by the edge of the picture of the grid.
+_FRAME = CANONICAL_CELL // 2
+#: A shape found round a square whose centre lies farther than this (in squares, along either
+#: axis) from that of the letter cut by the square's side is another shape, not the whole
+#: letter (see BoardReader._glyph_at): a letter cut at its side by a quarter of its width moves
+#: its centre an eighth of a square.
+_SAME_SHAPE = 0.2
 
 
 @dataclass(frozen=True)
@@ -287,13 +295,16 @@ def _appearances(canonical: np.ndarray, rows: int, cols: int, cell: int, n: int 
 class _Found(NamedTuple):
     """What :meth:`BoardReader._find_glyphs` found on a canonical image."""
 
-    grey: np.ndarray  # the ink grey image (the darkest channel)
+    grey: np.ndarray  # the ink grey image (the darkest channel), framed (see BoardReader._glyph_at)
     contrast: np.ndarray  # per square: paper minus ink, grey levels
     keys: list[tuple[int, int]]  # the squares showing a letter ...
     glyphs: list  # ... and their letters (Glyph), in the same order
     #: Shapes found only on dark tiles that look like a letter only some ways up: the quarter
     #: turns of the canonical image in which they do.
     ways_up: dict[tuple[int, int], frozenset[int]]
+    #: For a letter cut by its square's side: the shape found round the square (see
+    #: BoardReader._glyph_at), read instead when it reads more surely.
+    wholes: dict[tuple[int, int], Glyph]
 
     def letter_like_when_turned(self, turns: int) -> _Found:
         """Without the shapes that do not look like a letter when the canonical image is
@@ -302,7 +313,8 @@ class _Found(NamedTuple):
         if not drop:
             return self
         kept = [i for i, key in enumerate(self.keys) if key not in drop]
-        return _Found(self.grey, self.contrast, [self.keys[i] for i in kept], [self.glyphs[i] for i in kept], {})
+        return _Found(self.grey, self.contrast, [self.keys[i] for i in kept], [self.glyphs[i] for i in kept], {},
+                      self.wholes)
 
 
 class BoardReader:
@@ -378,6 +390,8 @@ class BoardReader:
         #: (the camera or the board knocked): readings keep what was last seen.
         self.lost = False
         self._warp_cache: tuple[GridCorners, GridWarp] | None = None
+        # (canonical image, the same with what lies round it): see _framed_canonical
+        self._framed: tuple[np.ndarray, np.ndarray] | None = None
         # (canonical image, its squares' paper colours): see _colours_of.
         self._colours: tuple[np.ndarray, np.ndarray] | None = None
         #: Frames in a row that look occluded after which :meth:`update` takes the picture as it
@@ -425,10 +439,10 @@ class BoardReader:
         found = found.letter_like_when_turned(turns)
         if turns:  # the board the right way up
             warp = TurnedWarp.of(warp, turns)
-            canonical = np.ascontiguousarray(np.rot90(canonical, turns))
+            canonical = self._framed_canonical(np.rot90(self._surroundings(canonical), turns))
             found = self._turned_found(found, turns)
             if not self.handwritten:  # a sideways I on a dark tile is too low a blob to pass for one
-                self._find_on_dark_tiles(canonical, everything, found.keys, found.glyphs, (0,))
+                self._find_on_dark_tiles(canonical, everything, found.keys, found.glyphs, (0,), found.wholes)
         readings = self._read_squares(canonical, everything, found)
         if turns:
             self._look_again_upright(found.grey, readings)
@@ -511,7 +525,7 @@ class BoardReader:
         of the picture serves both the line fit and the canonical image."""
         if self._warp_cache is not None and self._warp_cache[0] == location.corners:
             warp = self._warp_cache[1]
-            return warp, warp.straighten(image)
+            return warp, self._framed_canonical(warp.straighten(image, _FRAME))
         flat = GridWarp(location.corners, self.rows, self.cols)
         if padded is None:  # ``padded``: this very picture through ``flat``, if the finder made it
             padded = flat.padded(image)
@@ -521,7 +535,21 @@ class BoardReader:
         # picture's lines instead, it came out up to 8 pixels off).
         warp = (None if self.handwritten else bend_to_lines(image, flat, padded=padded)) or flat
         self._warp_cache = (location.corners, warp)
-        return warp, warp.straighten_padded(padded)
+        return warp, self._framed_canonical(warp.straighten_padded(padded, _FRAME))
+
+    def _framed_canonical(self, framed: np.ndarray) -> np.ndarray:
+        """The canonical image inside ``framed`` (the canonical image with :data:`_FRAME` pixels
+        of the picture round it), kept with it for :meth:`_surroundings`."""
+        canonical = np.ascontiguousarray(framed[_FRAME:-_FRAME, _FRAME:-_FRAME])
+        self._framed = (canonical, framed)
+        return canonical
+
+    def _surroundings(self, canonical: np.ndarray) -> np.ndarray:
+        """``canonical`` with :data:`_FRAME` pixels of what lies round the grid (the picture's,
+        when ``canonical`` came from :meth:`_straighten`; else its edge repeated)."""
+        if self._framed is not None and self._framed[0] is canonical:
+            return self._framed[1]
+        return cv2.copyMakeBorder(canonical, _FRAME, _FRAME, _FRAME, _FRAME, cv2.BORDER_REPLICATE)
 
     def _find_glyphs(self, canonical: np.ndarray, which: list[tuple[int, int]],
                      turns: tuple[int, ...] = (0,)) -> _Found:
@@ -529,28 +557,34 @@ class BoardReader:
         bring ``canonical`` the players' way up (one of them, unknown yet; see
         :meth:`_turns_possible`)."""
         glyphs, glyph_keys = [], []
-        grey = to_ink_grey(canonical)  # once for the whole board: far cheaper than per square
-        contrast = _square_contrast(grey, self.rows, self.cols, CANONICAL_CELL)
+        # once for the whole board, framed (see _glyph_at): far cheaper than per square
+        grey = to_ink_grey(self._surroundings(canonical))
+        contrast = _square_contrast(grey[_FRAME:-_FRAME, _FRAME:-_FRAME], self.rows, self.cols, CANONICAL_CELL)
+        wholes: dict[tuple[int, int], Glyph] = {}
         for key in which:
             if contrast[key] < MIN_CONTRAST:
                 continue  # plain paper or a blank tile: nothing dark enough to be a letter
-            glyph = self._glyph_at(grey, key)
+            glyph, whole = self._glyph_at(grey, key)
             if glyph is not None:
                 glyphs.append(glyph)
                 glyph_keys.append(key)
-        ways_up = {} if self.handwritten else self._find_on_dark_tiles(canonical, which, glyph_keys, glyphs, turns)
-        return _Found(grey, contrast, glyph_keys, glyphs, ways_up)
+                if whole is not None:
+                    wholes[key] = whole
+        ways_up = {} if self.handwritten else self._find_on_dark_tiles(canonical, which, glyph_keys, glyphs, turns,
+                                                                        wholes)
+        return _Found(grey, contrast, glyph_keys, glyphs, ways_up, wholes)
 
     def _find_on_dark_tiles(self, canonical: np.ndarray, which: list[tuple[int, int]],
-                            glyph_keys: list[tuple[int, int]], glyphs: list,
-                            turns: tuple[int, ...]) -> dict[tuple[int, int], frozenset[int]]:
+                            glyph_keys: list[tuple[int, int]], glyphs: list, turns: tuple[int, ...],
+                            wholes: dict[tuple[int, int], Glyph]) -> dict[tuple[int, int], frozenset[int]]:
         """Look again, in the brightest channel (:func:`~wordboard.camera.squares.to_print_grey`),
         at the squares of ``which`` whose colour is unlike the empty board's there and where no
         letter was found, or only a faint one: on a tile of dark (reddish-brown) wood the letter
         hardly shows in the darkest channel. A letter found there replaces a fainter one. Squares
         that look like the empty board are not looked at there: a coloured premium square's
-        print shows in it too. Changes the lists in place; returns, for each shape found only
-        here that looks like a letter in some but not all of ``turns``, the turns it does."""
+        print shows in it too. Changes the lists (and ``wholes``, see :class:`_Found`) in place;
+        returns, for each shape found only here that looks like a letter in some but not all of
+        ``turns``, the turns it does."""
         index = {k: i for i, k in enumerate(glyph_keys)}
         faint = [k for k in which if k not in index or glyphs[index[k]].contrast < _FAINT_PRINT]
         if not faint:
@@ -574,21 +608,27 @@ class BoardReader:
             spread = float(np.median(_lab_distance(wood, typical)))
             near = _lab_distance(np.array([colours[k] for k in faint]), typical) < max(6.0, 1.5 * spread)
             tiles |= {k for k, yes in zip(faint, near) if yes}
-        bright = to_print_grey(canonical)
+        bright = to_print_grey(self._surroundings(canonical))
         # Only where the brightest channel shows something dark enough to be a letter.
-        showing = _square_contrast(bright, self.rows, self.cols, CANONICAL_CELL) >= MIN_CONTRAST
+        showing = _square_contrast(bright[_FRAME:-_FRAME, _FRAME:-_FRAME], self.rows, self.cols,
+                                   CANONICAL_CELL) >= MIN_CONTRAST
         candidates = [k for k in faint if k in tiles and showing[k]]
         if not candidates:
             return {}
         new = []
         for key in candidates:
-            glyph = self._glyph_at(bright, key)
+            glyph, whole = self._glyph_at(bright, key)
             if glyph is None:
                 continue
             if key not in index:
                 new.append((key, glyph))
             elif glyph.contrast > glyphs[index[key]].contrast:
                 glyphs[index[key]] = glyph
+            else:
+                continue
+            wholes.pop(key, None)
+            if whole is not None:
+                wholes[key] = whole
         # A shape found only here must look like a letter: a shadow's edge across an empty
         # square can be unlike the board, and shapes in it then read as letters at random. The
         # canonical image may not be turned the players' way up yet: the shape is judged each
@@ -616,30 +656,50 @@ class BoardReader:
             return ((self.orientation // 90) % 4,)
         return (0, 1, 2, 3) if self.rows == self.cols else (0, 2)
 
-    def _glyph_at(self, grey: np.ndarray, key: tuple[int, int]):
-        """The letter on square ``key`` of a grey canonical image (the darkest channel, or the
-        brightest for dark tiles), or None."""
-        cell = CANONICAL_CELL
+    def _glyph_at(self, framed: np.ndarray, key: tuple[int, int]) -> tuple[Glyph | None, Glyph | None]:
+        """The letter on square ``key`` of a grey canonical image framed by what lies round the
+        grid (:data:`_FRAME`; the darkest channel, or the brightest for dark tiles), or None;
+        and, for a printed letter cut by the square's side (``Glyph.cut``), the shape found round
+        the square, or None.
+
+        A letter that does not lie in the middle of its square (a tile off its place, a letter
+        printed off its tile's centre, a grid found a little off) reaches the side of the square
+        and is cut there: an O without its left side reads as J, a Q without its tail as D. Round
+        the square it is whole, unless what lies there joins it (the tile's edge, a neighbour's
+        letter): the reading of the two that is surer is kept (:meth:`_read_squares`). A shape
+        round the square centred elsewhere (:data:`_SAME_SHAPE`) is not the letter."""
+        cell, context = CANONICAL_CELL, CANONICAL_CELL // 2
         tall = self.handwritten
-        glyph = find_glyph(square_patch(grey, key[0], key[1], cell), tall=tall)
-        if glyph is None:  # perhaps a tile pushed off its place: look around the square too
-            around = square_with_context(grey, key[0], key[1], cell, cell // 2)
-            if tall:
-                around = _without_grid_lines(around, cell, cell // 2)
-            glyph = find_glyph(around, context=cell // 2, tall=tall)
-        return glyph
+        y, x = _FRAME + key[0] * cell, _FRAME + key[1] * cell
+        glyph = find_glyph(framed[y : y + cell, x : x + cell], tall=tall)
+        if glyph is not None and (tall or not glyph.cut):
+            return glyph, None
+        # perhaps a tile pushed off its place: look around the square too
+        around = framed[y - context : y + cell + context, x - context : x + cell + context]
+        if tall:
+            around = _without_grid_lines(around, cell, context)
+        whole = find_glyph(around, context=context, tall=tall)
+        if glyph is None:
+            return whole, None
+        if whole is not None and max(abs(a - b) for a, b in zip(whole.shift, glyph.shift)) > _SAME_SHAPE:
+            whole = None   # another shape (a tile's edge beside the letter), not more of the letter
+        return glyph, whole
 
     def _look_again_upright(self, grey: np.ndarray, readings: dict, below: float = 0.5) -> None:
         """Letters read unsurely from a glyph found sideways or upside down: found again on the
         square the right way up (a blob's choice can differ) and kept if read more surely."""
         unsure = [k for k, v in readings.items() if v.source == CLASSIFIER and v.confidence < below]
-        glyphs, keys = [], []
+        glyphs, keys, wholes = [], [], {}
         for key in unsure:
-            glyph = self._glyph_at(grey, key)
+            glyph, whole = self._glyph_at(grey, key)
             if glyph is not None:
                 glyphs.append(glyph)
                 keys.append(key)
-        for key, glyph, guess in zip(keys, glyphs, self.classifier.classify(glyphs)):
+                if whole is not None:
+                    wholes[key] = whole
+        guesses = self.classifier.classify(glyphs)
+        self._surer_of_cut_and_whole(keys, glyphs, guesses, wholes)
+        for key, glyph, guess in zip(keys, glyphs, guesses):
             if guess.confidence > readings[key].confidence:
                 readings[key] = _unsure_if_pushed(SquareReading(guess.letter, guess.confidence, CLASSIFIER), glyph)
                 self.glyphs_read[key] = glyph
@@ -649,26 +709,29 @@ class BoardReader:
         quarter turns (the rows and columns swap for odd turns: square boards only). The letters
         found are turned with it; squares dark enough for a letter where none was found are
         looked at again the right way up (a sideways I or L is too low a blob to pass for one)."""
-        grey, contrast, keys, glyphs, _ways_up = found
+        grey, contrast, keys, glyphs, _ways_up, wholes = found
         grey = np.ascontiguousarray(np.rot90(grey, turns))
         contrast = np.ascontiguousarray(np.rot90(contrast, turns))
         keys = [turn_square(r, c, self.rows, self.cols, turns) for r, c in keys]
         glyphs = [turned_glyph(g, turns) for g in glyphs]
+        wholes = {turn_square(r, c, self.rows, self.cols, turns): turned_glyph(g, turns) for (r, c), g in wholes.items()}
         have = set(keys)
         for key in zip(*np.nonzero(contrast >= MIN_CONTRAST)):
             key = (int(key[0]), int(key[1]))
             if key not in have:  # the square itself only: around it was looked at already
-                glyph = find_glyph(square_patch(grey, key[0], key[1], CANONICAL_CELL), tall=self.handwritten)
+                y, x = _FRAME + key[0] * CANONICAL_CELL, _FRAME + key[1] * CANONICAL_CELL
+                glyph = find_glyph(grey[y : y + CANONICAL_CELL, x : x + CANONICAL_CELL], tall=self.handwritten)
                 if glyph is not None:
                     keys.append(key)
                     glyphs.append(glyph)
-        return _Found(grey, contrast, keys, glyphs, {})
+        return _Found(grey, contrast, keys, glyphs, {}, wholes)
 
     def _read_squares(self, canonical: np.ndarray, which: list[tuple[int, int]],
                       found: _Found | None = None) -> dict[tuple[int, int], SquareReading]:
         """Read the squares in ``which``; ``found``: what :meth:`_find_glyphs` gave for them."""
         out: dict[tuple[int, int], SquareReading] = {}
-        _grey, contrast, glyph_keys, glyphs, _ways_up = found or self._find_glyphs(canonical, which)
+        _grey, contrast, glyph_keys, glyphs, _ways_up, wholes = found or self._find_glyphs(canonical, which)
+        glyph_keys, glyphs = list(glyph_keys), list(glyphs)   # (changed below: not the caller's)
         colours = None if self.handwritten else self._colours_of(canonical)
         if colours is not None and glyphs:
             # (a tile laid as the LEDs under it changed is tinted by their light like the lit
@@ -691,6 +754,7 @@ class BoardReader:
             glyph_keys = [k for k, p in zip(glyph_keys, print_only) if not p]
             glyphs = [g for g, p in zip(glyphs, print_only) if not p]
         guesses = self.classifier.classify(glyphs) if glyphs else []
+        self._surer_of_cut_and_whole(glyph_keys, glyphs, guesses, wholes)
         for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
             out[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
             self.glyphs_read[key] = glyph
@@ -716,6 +780,18 @@ class BoardReader:
                                                          if v.source != EMPTY_LOOK and k not in pushed}):
                 out[key] = SquareReading(EMPTY, 0.6, APPEARANCE)
         return out
+
+    def _surer_of_cut_and_whole(self, keys: list[tuple[int, int]], glyphs: list, guesses: list,
+                                wholes: dict[tuple[int, int], Glyph]) -> None:
+        """Where a letter was cut by its square's side and found whole round it (``wholes``, see
+        :meth:`_glyph_at`), the shape read more surely and its reading (changes ``glyphs`` and
+        ``guesses`` in place)."""
+        cut = [i for i, key in enumerate(keys) if key in wholes]
+        if not cut:
+            return
+        for i, guess in zip(cut, self.classifier.classify([wholes[keys[i]] for i in cut])):
+            if guess.confidence > guesses[i].confidence:
+                glyphs[i], guesses[i] = wholes[keys[i]], guess
 
     def _pushed_tiles(self, out: dict[tuple[int, int], SquareReading], glyph_keys: list[tuple[int, int]],
                       glyphs: list, guesses: list) -> set[tuple[int, int]]:

@@ -35,6 +35,9 @@ class Glyph:
     #: where the blob's centre lies from the square's, in squares: (right, down) (a letter found
     #: beyond the square itself: its tile pushed off its place)
     shift: tuple[float, float] = (0.0, 0.0)
+    #: the blob reaches the side of the square it was looked for in (its letter may go on
+    #: beyond: a tile lying off its place); never for a blob found in a square's neighbourhood
+    cut: bool = False
 
     @property
     def off_centre(self) -> float:
@@ -177,7 +180,9 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
     else:
         shape = _ink_levels(inner[y : y + h, x : x + w], labels[y : y + h, x : x + w], best, paper_level)
     crop = grey[margin + max(0, y - 2) : margin + y + h + 2, margin + max(0, x - 2) : margin + x + w + 2]
-    return Glyph(normalise_mask(shape), h / cell, w / h, contrast, crop.copy(), (float(best_shift[0]), float(best_shift[1])))
+    cut = not context and (x == 0 or y == 0 or x + w >= size or y + h >= size)
+    return Glyph(normalise_mask(shape), h / cell, w / h, contrast, crop.copy(), (float(best_shift[0]), float(best_shift[1])),
+                 bool(cut))
 
 
 def _ink_levels(box: np.ndarray, labels: np.ndarray, letter: int, paper: float) -> np.ndarray:
