@@ -154,14 +154,14 @@ def test_a_tile_pushed_half_down_is_read_once_unsurely(letter, tile_classifier):
     assert seen[(11, 11)].confidence < SURE
 
 
-def _read_pushed(letter: str, dx: float, dy: float, tesseract: bool, classifier) -> dict:
+def _read_pushed(letter: str, dx: float, dy: float, tesseract: bool, classifier, seed: int = 1) -> dict:
     """The squares read around a tile with ``letter`` on L12, pushed ``dx`` squares right and
     ``dy`` down, below QUARTZ: ``{(row, col): SquareReading}`` of those read as not empty."""
     state = BoardState.empty(15, 15)
     for i, ch in enumerate("QUARTZ"):
         state = state.with_square(7, 4 + i, ch)
     state = state.with_square(11, 11, letter)
-    scene = render_scene(state, SceneStyle(markers=False, pushed=((11, 11, dx, dy),)), seed=1)
+    scene = render_scene(state, SceneStyle(markers=False, pushed=((11, 11, dx, dy),)), seed=seed)
     reader = BoardReader(15, 15, locate_board(scene.image, 15, 15).corners, classifier=classifier,
                          use_tesseract=tesseract, orientation=0)
     if tesseract and not reader.use_tesseract:
@@ -184,13 +184,15 @@ def test_a_letters_shift_off_its_square_turns_with_the_board():
     assert all(turned_glyph(glyph, k).off_centre == 0.4 for k in range(4))
 
 
-@pytest.mark.parametrize("letter, dx, dy", [("M", -0.25, 0.0), ("Q", 0.0, 0.25), ("O", 0.25, 0.0), ("R", 0.0, 0.25)])
-def test_a_letter_cut_by_its_squares_side_is_read_whole(letter, dx, dy, tile_classifier):
+@pytest.mark.parametrize("letter, dx, dy, seed", [("M", -0.25, 0.0, 1), ("Q", 0.0, 0.25, 1), ("O", 0.25, 0.0, 1),
+                                                  ("R", 0.0, 0.25, 1), ("J", 0.0, 0.25, 2), ("J", 0.2, 0.2, 2)])
+def test_a_letter_cut_by_its_squares_side_is_read_whole(letter, dx, dy, seed, tile_classifier):
     """A tile pushed a quarter of a square: its letter reaches the side of its square and is cut
-    there (an M without its left leg read as J, a Q without its tail as O); found whole round the
-    square, it is read right. The R pushed down keeps its letter: the tile's edge round the
-    square reads as a sure I, but it lies elsewhere and is no part of the R."""
-    seen = _read_pushed(letter, dx, dy, False, tile_classifier)
+    there (an M without its left leg read as J, a Q without its tail as O, a J without its hook as
+    a sure I); found whole round the square, it is read right. The R pushed down keeps its
+    letter: the tile's edge round the square reads as a sure I, but it lies elsewhere and is no
+    part of the R."""
+    seen = _read_pushed(letter, dx, dy, False, tile_classifier, seed)
     assert [square.symbol for square in seen.values()] == [letter], seen
 
 
@@ -210,3 +212,15 @@ def test_a_tile_pushed_off_the_boards_edge_is_read(square, dx, dy, letters, tile
         reading = reader.read(scene.image)
         assert reading.state.at(*square) == letter, (letter, reading.squares[square[0]][square[1]])
         assert len(reading.state.occupied()) == 7  # QUARTZ and the tile: nothing else
+
+
+@pytest.mark.parametrize("letter, dx, dy, seed", [("D", -0.2, -0.2, 1), ("M", -0.2, -0.2, 1), ("U", -0.2, -0.2, 1),
+                                                  ("B", 0.2, 0.2, 2), ("Y", 0.3, 0.0, 2), ("D", 0.3, 0.0, 2)])
+def test_a_tile_pushed_a_little_off_a_premium_square_is_no_print(letter, dx, dy, seed, tile_classifier):
+    """A tile pushed a fifth to a third of a square off L12 (a premium square): part of the square
+    shows its premium colour, and the square looked more like an empty one of its kind than like
+    the other tiles; its clear letter was taken for the square's print and the tile missed (read
+    empty, as surely as a reading that counts). The board's print lies centred on its square; a
+    clear letter well off the centre is a tile's."""
+    seen = _read_pushed(letter, dx, dy, False, tile_classifier, seed)
+    assert [square.symbol for square in seen.values()] == [letter], seen

@@ -269,6 +269,12 @@ _INKED_BLANK = 0.8
 #: more tiles of 3,324 are asked about at 0.35 (20 at 0.3), and at 0.4 a tile pushed half a square
 #: left is read surely again.
 _OFF_SQUARE = 0.35
+#: A clear letter whose centre lies this far (in squares) from its square's is no print of the
+#: board's (see BoardReader._pushed_tiles): print lies centred on its square. On the real photos
+#: the print read as a letter lies 0.07 of a square off at most (and never reads letter-like); a
+#: rendered tile pushed 0.2-0.3 of a square off a premium square read empty, its letter taken for
+#: the square's print, in 13 of 567 pushes, and in 0 since.
+_OFF_PRINT = 0.15
 #: ... and a shape narrower than this (width over height) there is a line, not a letter's tile.
 _STROKE = 0.3
 
@@ -790,18 +796,22 @@ class BoardReader:
         if not cut:
             return
         for i, guess in zip(cut, self.classifier.classify([wholes[keys[i]] for i in cut])):
-            if guess.confidence > guesses[i].confidence:
+            # (as sure of two letters, the whole shape has more of the letter: a J cut at its hook
+            # and read as an I as surely as the whole J is read as J)
+            if guess.confidence > guesses[i].confidence or \
+                    (guess.confidence == guesses[i].confidence and guess.letter != guesses[i].letter):
                 glyphs[i], guesses[i] = wholes[keys[i]], guess
 
     def _pushed_tiles(self, out: dict[tuple[int, int], SquareReading], glyph_keys: list[tuple[int, int]],
                       glyphs: list, guesses: list) -> set[tuple[int, int]]:
-        """Squares whose letter lies half over the next square (:data:`_OFF_SQUARE`), clearly a
-        letter, with that next square on the board and no letter of its own: a tile pushed off
-        its place. Its square may look like an empty one of its premium kind (half of it is),
-        so its look is no evidence that the letter is print. A thin upright stroke, or a faint
-        shape (:data:`_FAINT_PRINT`), is no such evidence: half a square off is where the line
-        between two squares lies (a grid line, or the edge between two squares the LEDs light in
-        different colours, reads as a faint I).
+        """Squares whose letter lies off the square's centre (:data:`_OFF_PRINT`), clearly a
+        letter: a tile pushed off its place. Its square may look like an empty one of its
+        premium kind (part of it is), so its look is no evidence that the letter is print: the
+        board's print is centred on its square. The same for a letter lying half over the next
+        square (:data:`_OFF_SQUARE`) with that next square on the board and no letter of its
+        own. A thin upright stroke, or a faint shape (:data:`_FAINT_PRINT`), is no such
+        evidence: half a square off is where the line between two squares lies (a grid line, or
+        the edge between two squares the LEDs light in different colours, reads as a faint I).
 
         The square such a tile leans into holds no tile of its own (there is no room for one): a
         shape read there unsurely (below :data:`_LETTER_LIKE`) is the pushed tile's edge or its
@@ -810,8 +820,11 @@ class BoardReader:
         sure_of = {key: guess.confidence for key, guess in zip(glyph_keys, guesses)}
         for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
             reading = out.get(key)
-            if glyph.off_centre < _OFF_SQUARE or guess.confidence < _LETTER_LIKE or reading is None \
+            if glyph.off_centre < _OFF_PRINT or guess.confidence < _LETTER_LIKE or reading is None \
                     or reading.symbol not in LETTERS or glyph.aspect < _STROKE or glyph.contrast < _FAINT_PRINT:
+                continue
+            if glyph.off_centre < _OFF_SQUARE:
+                pushed.add(key)
                 continue
             x, y = glyph.shift
             r, c = (key[0], key[1] + (1 if x > 0 else -1)) if abs(x) >= abs(y) else (key[0] + (1 if y > 0 else -1), key[1])
