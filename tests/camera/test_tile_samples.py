@@ -82,3 +82,29 @@ def test_the_samples_file_keeps_the_newest_and_a_damaged_one_is_one_line(capsys)
     assert load_classifier(TILES).training_size == load_classifier(TILES, own_samples=False).training_size
     assert main(["tileset", "forget"]) == 0
     assert main(["tileset", "list"]) == 0 and "no tiles learnt" in capsys.readouterr().out
+
+
+def test_the_shape_a_square_was_read_from_goes_when_its_tile_is_lifted(tile_classifier):
+    """``glyphs_read`` holds the shape of the letter each square shows now: a tile lifted takes
+    its shape with it (a blank or a tile of unreadable letter laid there later must not be
+    learnt from the shape of the tile that was there before)."""
+    from wordboard.camera.locate import locate_board
+    from wordboard.camera.reader import BoardReader
+    from wordboard.camera.state import BoardState
+    from wordboard.camera.virtual import SceneStyle, render_scene
+
+    word = BoardState.empty(15, 15)
+    for i, letter in enumerate("QUARTZ"):
+        word = word.with_square(7, 4 + i, letter)
+    style = SceneStyle(markers=False)
+    with_k = render_scene(word.with_square(8, 8, "K"), style, seed=3).image
+    without = render_scene(word, style, seed=3).image
+    reader = BoardReader(15, 15, locate_board(with_k, 15, 15).corners, classifier=tile_classifier,
+                         use_tesseract=False, orientation=0)
+    for _ in range(3):
+        reading = reader.update(with_k)
+    assert reading.state.at(8, 8) == "K" and (8, 8) in reader.glyphs_read
+    for _ in range(3):
+        reading = reader.update(without)
+    assert reading.state.at(8, 8) == "." and (8, 8) not in reader.glyphs_read
+    assert all((7, c) in reader.glyphs_read for c in range(4, 10))

@@ -369,7 +369,8 @@ class BoardReader:
         self.change_threshold = change_threshold
         self.max_changed_squares = max_changed_squares
         #: the letter-like shape each square's letter was last read from, the players' way up (to
-        #: learn an owner's tiles from, :mod:`wordboard.camera.tile_samples`)
+        #: learn an owner's tiles from, :mod:`wordboard.camera.tile_samples`); none for a square
+        #: last read as no letter
         self.glyphs_read: dict[tuple[int, int], Glyph] = {}
         if orientation not in (AUTO, DETECT) and (not isinstance(orientation, int) or orientation % 90):
             raise ValueError(f"orientation must be 'auto', 'detect' or 0, 90, 180, 270, not {orientation!r}")
@@ -785,6 +786,9 @@ class BoardReader:
             for key in self._print_not_tiles(canonical, {k: v for k, v in out.items()
                                                          if v.source != EMPTY_LOOK and k not in pushed}):
                 out[key] = SquareReading(EMPTY, 0.6, APPEARANCE)
+        for key in which:    # (a shape read before, its tile since lifted, is not this square's letter)
+            if key not in out or out[key].symbol not in LETTERS:
+                self.glyphs_read.pop(key, None)
         return out
 
     def _surer_of_cut_and_whole(self, keys: list[tuple[int, int]], glyphs: list, guesses: list,

@@ -3,8 +3,9 @@
 The reader is trained on letters drawn in many fonts (:mod:`wordboard.camera.letters`). An
 owner's tiles are one font, printed one way, and a few of their letters sit between two drawn
 ones (a bold R near H, a J near Q). Tiles whose letters a game confirmed (``wordboard photos
---learn``: each scored turn's new tiles, with the letters the rules took, corrections included)
-are kept in the data folder's ``tile-samples.npz`` as the shapes the reader found on them (a
+--learn``: each scored turn's new tiles, with the letters the rules took, corrections included;
+a board with the camera alone: each game's tiles when it is over,
+:mod:`wordboard.controller.tile_learning`) are kept in the data folder's ``tile-samples.npz`` as the shapes the reader found on them (a
 glyph image and its width over height). :func:`sample_features` turns each into a few slightly
 moved, turned and scaled copies, and :func:`wordboard.camera.letters.load_classifier` adds them
 to the drawn letters: the owner's letters then outvote the drawn ones near them. On the real

@@ -82,6 +82,12 @@ def register(subparsers) -> None:
                              "camera checking the sensor board); auto (default, or $WORDBOARD_SENSING): what "
                              "is attached (on the twin: the simulated sensor board, with the virtual camera "
                              "for Lexulous and Scrabble)")
+    learn = parser.add_mutually_exclusive_group()
+    learn.add_argument("--learn-tiles", action="store_true", dest="learn_tiles", default=None,
+                       help="the camera alone reading the tiles learns them from every game played to its end "
+                            "(default on the board, not on the twin; see wordboard tileset)")
+    learn.add_argument("--no-learn-tiles", action="store_false", dest="learn_tiles",
+                       help="the camera learns nothing from the games")
     parser.add_argument("--lexicon", default="default", metavar="LIST|PATH",
                         help="word list for checking words and inferring blanks (default: the game's own: "
                              "wordgame for Lexulous, Scrabble and HEXX, scowl:70 for the others; none: no "
@@ -271,7 +277,8 @@ def run(args) -> int:
         sensing=sensing,
         lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
         journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
-        noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args))
+        noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args),
+        learn_tiles=args.learn_tiles)
     started = time.monotonic()
     with open_session(config) as session:
         session.wait_ready()

@@ -1,5 +1,6 @@
 """``wordboard tileset``: what the camera has learnt of the owner's own tiles (list, forget).
-The tiles are learnt from games scored with ``wordboard photos --learn``."""
+The tiles are learnt from games scored with ``wordboard photos --learn`` and from the games a
+board with the camera alone plays to the end (:mod:`wordboard.controller.tile_learning`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ def register(subparsers: Subparsers) -> None:
         "tileset", help="the letters of your own tiles the camera has learnt (list, forget)",
         description="The camera reads tiles with a reader trained on letters drawn in many fonts. It learns "
                     "your own tile set from the games you score with 'wordboard photos --learn' (each "
-                    "scored turn's tiles, with the letters the game took, corrections included); the "
+                    "scored turn's tiles, with the letters the game took, corrections included) and from "
+                    "the games a board with the camera alone plays to the end ('wordboard run "
+                    "--no-learn-tiles' stops that); the "
                     "learnt tiles are kept in the data folder and used by every reader from then on "
                     "(restart 'wordboard run').")
     sub = parser.add_subparsers(dest="tileset_command", metavar="ACTION", required=True)

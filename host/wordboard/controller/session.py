@@ -66,6 +66,8 @@ class SessionConfig:
     game_options: dict = field(default_factory=dict)   # the game's own options (see each family's start)
     twin_camera: dict = field(default_factory=dict)    # the twin's camera over written letters: its
                                                        # hazards and handwriting (see TwinCamera)
+    learn_tiles: bool | None = None     # the camera alone reading tiles learns them from each game
+                                        # played to its end (TileLearner); None: on the real board only
 
 
 class Session:
@@ -150,6 +152,7 @@ class Session:
         from wordboard.controller.gameclock import attach_clock
 
         self.game_clock = attach_clock(self.controller, jgame, out=config.out)   # None: no game clock
+        self.tile_learner = self._tile_learner(family)
         for report in (self.journal.salvage_report, self.journal.wal_report):
             if report:
                 self.controller.say(report)   # the log and the screen: what a damaged journal lost
@@ -167,6 +170,23 @@ class Session:
             from wordboard.controller.questions import StdinAnswerer
 
             self.controller.answerer = StdinAnswerer()
+
+    def _tile_learner(self, family):
+        """The camera alone reading the tiles (the tile reader, not the twin's exact reading):
+        it learns them from every game played to its end (``learn_tiles``; by default on the
+        real board only: the twin's tiles are drawn, not the owner's)."""
+        from wordboard import registry
+        from wordboard.controller.written import VisionEyes
+
+        eyes = getattr(self.sensor, "eyes", None)
+        learn = self.config.learn_tiles if self.config.learn_tiles is not None else self.config.hardware == "real"
+        if not learn or family.sensing == registry.WRITTEN or not isinstance(eyes, VisionEyes):
+            return None
+        from wordboard.controller.tile_learning import TileLearner
+
+        learner = TileLearner(lambda: eyes.reader, self.adapter.committed_tiles, self.controller.say)
+        self.controller.listeners.append(learner)
+        return learner
 
     def _camera_sees_leds(self, camera, rows: int, cols: int) -> None:
         """The camera is told where the board's own LEDs change their light (see LightWatch)."""
