@@ -224,3 +224,26 @@ def test_a_tile_pushed_a_little_off_a_premium_square_is_no_print(letter, dx, dy,
     clear letter well off the centre is a tile's."""
     seen = _read_pushed(letter, dx, dy, False, tile_classifier, seed)
     assert [square.symbol for square in seen.values()] == [letter], seen
+
+
+@pytest.mark.parametrize("seed, square, letter", [(2, (14, 8), "F"), (6, (14, 14), "Z")])
+def test_a_tile_on_the_grids_edge_is_not_taken_for_its_letter_as_a_whole(seed, square, letter, tile_classifier):
+    """Looked for round an edge square, the picture beyond the grid is the board's light rim: a
+    tile of dark wood stands out whole against it, a shape as big as the tile, and was read as a
+    letter (an F as B at 0.78, as surely as a reading that counts); a tile's body is no letter."""
+    rng = np.random.default_rng(1000 + seed)
+    state = random_state(seed=seed, tiles=50)
+    occupied = state.occupied()
+    pushes = []
+    for k in rng.choice(len(occupied), 6, replace=False):
+        r, c, _ = occupied[k]
+        dx, dy = rng.uniform(-0.3, 0.3, 2)
+        pushes.append((r, c, float(dx), float(dy)))
+    style = SceneStyle(markers=False, premium_labels=("large", "turned")[seed % 2], centre_star=True,
+                       tile_wood=("light", "honey", "dark", "varied")[seed % 4], fold=seed % 3 == 0,
+                       pushed=tuple(pushes))
+    scene = render_scene(state, style, seed=seed)
+    reader = BoardReader(15, 15, locate_board(scene.image, 15, 15).corners, classifier=tile_classifier,
+                         use_tesseract=False, orientation=0)
+    assert state.at(*square) == letter
+    assert reader.read(scene.image).state.at(*square) == letter

@@ -87,7 +87,8 @@ def test_the_samples_file_keeps_the_newest_and_a_damaged_one_is_one_line(capsys)
 def test_the_shape_a_square_was_read_from_goes_when_its_tile_is_lifted(tile_classifier):
     """``glyphs_read`` holds the shape of the letter each square shows now: a tile lifted takes
     its shape with it (a blank or a tile of unreadable letter laid there later must not be
-    learnt from the shape of the tile that was there before)."""
+    learnt from the shape of the tile that was there before). The board with the camera alone
+    reads on a thread of its own while the controller takes the shapes of a move's tiles."""
     from wordboard.camera.locate import locate_board
     from wordboard.camera.reader import BoardReader
     from wordboard.camera.state import BoardState
@@ -104,7 +105,10 @@ def test_the_shape_a_square_was_read_from_goes_when_its_tile_is_lifted(tile_clas
     for _ in range(3):
         reading = reader.update(with_k)
     assert reading.state.at(8, 8) == "K" and (8, 8) in reader.glyphs_read
+    held, seen = reader.glyphs_read, dict(reader.glyphs_read)
     for _ in range(3):
         reading = reader.update(without)
     assert reading.state.at(8, 8) == "." and (8, 8) not in reader.glyphs_read
+    # (a new dict after each read: the one another thread holds is never changed under it)
+    assert held == seen and held is not reader.glyphs_read
     assert all((7, c) in reader.glyphs_read for c in range(4, 10))

@@ -320,7 +320,7 @@ class _Found(NamedTuple):
             return self
         kept = [i for i, key in enumerate(self.keys) if key not in drop]
         return _Found(self.grey, self.contrast, [self.keys[i] for i in kept], [self.glyphs[i] for i in kept], {},
-                      self.wholes)
+                      {key: whole for key, whole in self.wholes.items() if key not in drop})
 
 
 class BoardReader:
@@ -370,8 +370,10 @@ class BoardReader:
         self.max_changed_squares = max_changed_squares
         #: the letter-like shape each square's letter was last read from, the players' way up (to
         #: learn an owner's tiles from, :mod:`wordboard.camera.tile_samples`); none for a square
-        #: last read as no letter
+        #: last read as no letter. A new dict after each read (:meth:`read`, :meth:`read_at`,
+        #: :meth:`update`), never changed after: another thread may look at it while this one reads.
         self.glyphs_read: dict[tuple[int, int], Glyph] = {}
+        self._shapes: dict[tuple[int, int], Glyph] = {}   # glyphs_read as this read goes
         if orientation not in (AUTO, DETECT) and (not isinstance(orientation, int) or orientation % 90):
             raise ValueError(f"orientation must be 'auto', 'detect' or 0, 90, 180, 270, not {orientation!r}")
         if isinstance(orientation, int) and orientation % 180 and rows != cols:
@@ -398,7 +400,8 @@ class BoardReader:
         self.lost = False
         self._warp_cache: tuple[GridCorners, GridWarp] | None = None
         # (canonical image, the same with what lies round it): see _framed_canonical
-        self._framed: tuple[np.ndarray, np.ndarray] | None = None
+        # (the grid looked for elsewhere straightens the picture again while the first is in use)
+        self._framed: deque[tuple[np.ndarray, np.ndarray]] = deque(maxlen=2)
         # (canonical image, its squares' paper colours): see _colours_of.
         self._colours: tuple[np.ndarray, np.ndarray] | None = None
         #: Frames in a row that look occluded after which :meth:`update` takes the picture as it
@@ -440,7 +443,7 @@ class BoardReader:
         location = self.locate(image)
         warp, canonical = self._straighten(location, image, location.padded)
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
-        self.glyphs_read = {}
+        self._shapes = {}
         found = self._find_glyphs(canonical, everything, self._turns_possible())
         turns, source = self._turns(location, found.glyphs)
         found = found.letter_like_when_turned(turns)
@@ -454,6 +457,7 @@ class BoardReader:
         if turns:
             self._look_again_upright(found.grey, readings)
         squares = tuple(tuple(readings[(r, c)] for c in range(self.cols)) for r in range(self.rows))
+        self.glyphs_read = dict(self._shapes)
         return BoardReading(squares, warp.corners, location.method, reread=len(everything), warp=warp,
                             orientation=90 * turns, orientation_from=source)
 
@@ -522,7 +526,9 @@ class BoardReader:
         if self._location is None:
             self._location = self._first_location(image)
         _warp, canonical = self._straighten(self._location, image)
-        return self._read_squares(canonical, list(squares))
+        readings = self._read_squares(canonical, list(squares))
+        self.glyphs_read = dict(self._shapes)
+        return readings
 
     def _straighten(self, location: BoardLocation, image: np.ndarray,
                     padded: np.ndarray | None = None) -> tuple[GridWarp, np.ndarray]:
@@ -547,15 +553,17 @@ class BoardReader:
     def _framed_canonical(self, framed: np.ndarray) -> np.ndarray:
         """The canonical image inside ``framed`` (the canonical image with :data:`_FRAME` pixels
         of the picture round it), kept with it for :meth:`_surroundings`."""
+        framed = np.ascontiguousarray(framed)
         canonical = np.ascontiguousarray(framed[_FRAME:-_FRAME, _FRAME:-_FRAME])
-        self._framed = (canonical, framed)
+        self._framed.append((canonical, framed))
         return canonical
 
     def _surroundings(self, canonical: np.ndarray) -> np.ndarray:
         """``canonical`` with :data:`_FRAME` pixels of what lies round the grid (the picture's,
         when ``canonical`` came from :meth:`_straighten`; else its edge repeated)."""
-        if self._framed is not None and self._framed[0] is canonical:
-            return self._framed[1]
+        for inner, framed in self._framed:
+            if inner is canonical:
+                return framed
         return cv2.copyMakeBorder(canonical, _FRAME, _FRAME, _FRAME, _FRAME, cv2.BORDER_REPLICATE)
 
     def _find_glyphs(self, canonical: np.ndarray, which: list[tuple[int, int]],
@@ -623,19 +631,20 @@ class BoardReader:
         if not candidates:
             return {}
         new = []
+        new_wholes = {}
         for key in candidates:
             glyph, whole = self._glyph_at(bright, key)
             if glyph is None:
                 continue
             if key not in index:
                 new.append((key, glyph))
+                if whole is not None:
+                    new_wholes[key] = whole        # (kept with the shape, if it is kept)
             elif glyph.contrast > glyphs[index[key]].contrast:
                 glyphs[index[key]] = glyph
-            else:
-                continue
-            wholes.pop(key, None)
-            if whole is not None:
-                wholes[key] = whole
+                wholes.pop(key, None)
+                if whole is not None:
+                    wholes[key] = whole
         # A shape found only here must look like a letter: a shadow's edge across an empty
         # square can be unlike the board, and shapes in it then read as letters at random. The
         # canonical image may not be turned the players' way up yet: the shape is judged each
@@ -651,6 +660,8 @@ class BoardReader:
             if any(letter_like):
                 glyph_keys.append(key)
                 glyphs.append(glyph)
+                if key in new_wholes:
+                    wholes[key] = new_wholes[key]
                 if not all(letter_like):
                     ways_up[key] = frozenset(k for k, yes in zip(turns, letter_like) if yes)
         return ways_up
@@ -709,7 +720,7 @@ class BoardReader:
         for key, glyph, guess in zip(keys, glyphs, guesses):
             if guess.confidence > readings[key].confidence:
                 readings[key] = _unsure_if_pushed(SquareReading(guess.letter, guess.confidence, CLASSIFIER), glyph)
-                self.glyphs_read[key] = glyph
+                self._shapes[key] = glyph
 
     def _turned_found(self, found: _Found, turns: int) -> _Found:
         """What :meth:`_find_glyphs` found on the canonical image, for the image turned ``turns``
@@ -764,7 +775,7 @@ class BoardReader:
         self._surer_of_cut_and_whole(glyph_keys, glyphs, guesses, wholes)
         for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
             out[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
-            self.glyphs_read[key] = glyph
+            self._shapes[key] = glyph
         if self.use_tesseract:
             self._second_opinion(out, dict(zip(glyph_keys, zip(glyphs, guesses))))
         for key, glyph in zip(glyph_keys, glyphs):
@@ -788,7 +799,7 @@ class BoardReader:
                 out[key] = SquareReading(EMPTY, 0.6, APPEARANCE)
         for key in which:    # (a shape read before, its tile since lifted, is not this square's letter)
             if key not in out or out[key].symbol not in LETTERS:
-                self.glyphs_read.pop(key, None)
+                self._shapes.pop(key, None)
         return out
 
     def _surer_of_cut_and_whole(self, keys: list[tuple[int, int]], glyphs: list, guesses: list,
@@ -1098,6 +1109,12 @@ class BoardReader:
         Raises :class:`~wordboard.camera.locate.BoardNotFound` only if the board has never been
         found; later, a frame where the board cannot be seen comes back ``occluded``.
         """
+        try:
+            return self._update(frame)
+        finally:
+            self.glyphs_read = dict(self._shapes)
+
+    def _update(self, frame: np.ndarray) -> BoardReading:
         if self._location is None:
             self._location = self._first_location(frame)
         warp, canonical = self._straighten(self._location, frame)
@@ -1498,7 +1515,12 @@ class BoardReader:
             if self._line_baseline is None or strength < 1.0 + 0.75 * (self._line_baseline - 1.0):
                 return None
         else:
-            readings = self._read_squares(canonical, sorted(known))
+            shapes = self._shapes     # (a grid on trial: what it reads is no square's shape yet)
+            self._shapes = dict(shapes)
+            try:
+                readings = self._read_squares(canonical, sorted(known))
+            finally:
+                self._shapes = shapes
             agree = sum(readings[k].symbol == symbol for k, symbol in known.items())
             if agree < 0.8 * len(known):
                 return None

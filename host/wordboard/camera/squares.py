@@ -119,6 +119,8 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
         if context:
             if h > 0.95 * cell or w > 1.1 * cell:
                 continue  # taller than a tile: a shadow or the board's edge
+            if not tall and h > 0.8 * cell and w > 0.6 * cell:
+                continue  # a tile's own body (a dark tile against a light rim), no printed letter
             cx, cy = centroids[i][0] - context, centroids[i][1] - context
             off_centre = max(abs(cx - cell / 2), abs(cy - cell / 2)) / cell
             if h > 0.75 * cell and w < 0.25 * h and not (tall and off_centre < 0.15):
@@ -221,18 +223,6 @@ def _printed_words(blobs: list[tuple[int, int, int, int]], x: int, y: int, w: in
         if 0.12 * cell <= apart <= 0.5 * cell and centred:
             return True
     return False
-
-
-def square_with_context(grey: np.ndarray, row: int, col: int, cell: int, context: int) -> np.ndarray:
-    """Square ``(row, col)`` of the canonical image with ``context`` pixels of its neighbours
-    around it (the board's edge repeated where there are none)."""
-    h, w = grey.shape[:2]
-    y0, x0 = row * cell - context, col * cell - context
-    y1, x1 = (row + 1) * cell + context, (col + 1) * cell + context
-    patch = grey[max(0, y0) : min(h, y1), max(0, x0) : min(w, x1)]
-    if y0 < 0 or x0 < 0 or y1 > h or x1 > w:
-        patch = cv2.copyMakeBorder(patch, max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w), cv2.BORDER_REPLICATE)
-    return patch
 
 
 def normalise_mask(mask: np.ndarray) -> np.ndarray:
