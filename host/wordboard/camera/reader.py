@@ -275,6 +275,11 @@ _OFF_SQUARE = 0.35
 #: rendered tile pushed 0.2-0.3 of a square off a premium square read empty, its letter taken for
 #: the square's print, in 13 of 567 pushes, and in 0 since.
 _OFF_PRINT = 0.15
+#: A shape whose centre lies this far (in squares) from its square's lies on the line between two
+#: squares: it may be that line (a grid line, the edge between two differently lit squares, print
+#: beside it), read as an I. Rendered boards: such shapes on premium squares read as I at 0.69,
+#: 0.46-0.47 off; tiles pushed off premium squares lie 0.23-0.37 off.
+_ON_THE_LINE = 0.45
 #: ... and a shape narrower than this (width over height) there is a line, not a letter's tile.
 _STROKE = 0.3
 
@@ -751,11 +756,19 @@ class BoardReader:
         _grey, contrast, glyph_keys, glyphs, _ways_up, wholes = found or self._find_glyphs(canonical, which)
         glyph_keys, glyphs = list(glyph_keys), list(glyphs)   # (changed below: not the caller's)
         colours = None if self.handwritten else self._colours_of(canonical)
+        off_print: set[tuple[int, int]] = set()
         if colours is not None and glyphs:
             # (a tile laid as the LEDs under it changed is tinted by their light like the lit
             # squares round it: its letter, not its colour, says what it is)
             printed = self._printed_not_tiles(colours, glyph_keys) - \
                 {(int(r), int(c)) for r, c in zip(*np.nonzero(self._laid_in_light))}
+            # A clear shape well off its square's centre is judged by how letter-like it reads
+            # (below), not by its square's colour: the board's print lies centred on its square,
+            # and a tile pushed off a premium square shows that square's colour beside it.
+            # (Not a shape centred on the line between two squares: that may be the line itself.)
+            off_print = {k for k, g in zip(glyph_keys, glyphs) if k in printed and _OFF_PRINT <= g.off_centre < _ON_THE_LINE
+                         and g.aspect >= _STROKE and g.contrast >= _FAINT_PRINT}
+            printed -= off_print
             if printed:
                 kept = [i for i, k in enumerate(glyph_keys) if k not in printed]
                 glyph_keys, glyphs = [glyph_keys[i] for i in kept], [glyphs[i] for i in kept]
@@ -773,6 +786,9 @@ class BoardReader:
             glyphs = [g for g, p in zip(glyphs, print_only) if not p]
         guesses = self.classifier.classify(glyphs) if glyphs else []
         self._surer_of_cut_and_whole(glyph_keys, glyphs, guesses, wholes)
+        if colours is not None and glyphs and off_print:
+            kept = [i for i, k in enumerate(glyph_keys) if k not in off_print or guesses[i].confidence >= _LETTER_LIKE]
+            glyph_keys, glyphs, guesses = [glyph_keys[i] for i in kept], [glyphs[i] for i in kept], [guesses[i] for i in kept]
         for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
             out[key] = SquareReading(guess.letter, guess.confidence, CLASSIFIER)
             self._shapes[key] = glyph
