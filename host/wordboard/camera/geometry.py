@@ -122,11 +122,8 @@ class GridWarp:
 
     def straighten(self, image: np.ndarray, frame: int = 0) -> np.ndarray:
         """The canonical top-down image of the grid, with ``frame`` pixels (at most a square)
-        of what lies around it on every side."""
-        shift = np.array([[1, 0, frame], [0, 1, frame], [0, 0, 1]], np.float64)
-        w, h = self.size
-        return cv2.warpPerspective(image, shift @ self.homography(), (w + 2 * frame, h + 2 * frame),
-                                   flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        of what lies around it on every side (:meth:`padded` with that margin)."""
+        return self.padded(image, frame)
 
     def padded(self, image: np.ndarray, margin: int | None = None) -> np.ndarray:
         """The straightened picture with ``margin`` pixels (default: one square) of what lies

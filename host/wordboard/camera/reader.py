@@ -197,6 +197,25 @@ def _square_contrast(grey: np.ndarray, rows: int, cols: int, cell: int) -> np.nd
     return blocks.max(axis=(2, 3)).astype(np.float32) - blocks.min(axis=(2, 3)).astype(np.float32)
 
 
+def _inside(framed: np.ndarray) -> np.ndarray:
+    """The canonical image (or its grey) inside one framed by :data:`_FRAME` pixels."""
+    return framed[_FRAME:-_FRAME, _FRAME:-_FRAME]
+
+
+def _framed_square(framed: np.ndarray, key: tuple[int, int], around: int = 0) -> np.ndarray:
+    """Square ``key`` of a framed canonical image, with ``around`` pixels (at most
+    :data:`_FRAME`) of what lies round it."""
+    y, x = _FRAME + key[0] * CANONICAL_CELL - around, _FRAME + key[1] * CANONICAL_CELL - around
+    return framed[y : y + CANONICAL_CELL + 2 * around, x : x + CANONICAL_CELL + 2 * around]
+
+
+def _clear_off_centre(glyph: Glyph) -> bool:
+    """A clear shape (not a thin stroke, not faint) whose centre lies off its square's
+    (:data:`_OFF_PRINT`): read as a letter, it is a tile's, never the board's print, which lies
+    centred on its square."""
+    return glyph.off_centre >= _OFF_PRINT and glyph.aspect >= _STROKE and glyph.contrast >= _FAINT_PRINT
+
+
 def _unsure_if_pushed(reading: SquareReading, glyph) -> SquareReading:
     """``reading`` of a letter found ``glyph``, below SURE when the letter lies half off its
     square (:data:`_OFF_SQUARE`)."""
@@ -559,7 +578,7 @@ class BoardReader:
         """The canonical image inside ``framed`` (the canonical image with :data:`_FRAME` pixels
         of the picture round it), kept with it for :meth:`_surroundings`."""
         framed = np.ascontiguousarray(framed)
-        canonical = np.ascontiguousarray(framed[_FRAME:-_FRAME, _FRAME:-_FRAME])
+        canonical = np.ascontiguousarray(_inside(framed))
         self._framed.append((canonical, framed))
         return canonical
 
@@ -579,7 +598,7 @@ class BoardReader:
         glyphs, glyph_keys = [], []
         # once for the whole board, framed (see _glyph_at): far cheaper than per square
         grey = to_ink_grey(self._surroundings(canonical))
-        contrast = _square_contrast(grey[_FRAME:-_FRAME, _FRAME:-_FRAME], self.rows, self.cols, CANONICAL_CELL)
+        contrast = _square_contrast(_inside(grey), self.rows, self.cols, CANONICAL_CELL)
         wholes: dict[tuple[int, int], Glyph] = {}
         for key in which:
             if contrast[key] < MIN_CONTRAST:
@@ -630,8 +649,7 @@ class BoardReader:
             tiles |= {k for k, yes in zip(faint, near) if yes}
         bright = to_print_grey(self._surroundings(canonical))
         # Only where the brightest channel shows something dark enough to be a letter.
-        showing = _square_contrast(bright[_FRAME:-_FRAME, _FRAME:-_FRAME], self.rows, self.cols,
-                                   CANONICAL_CELL) >= MIN_CONTRAST
+        showing = _square_contrast(_inside(bright), self.rows, self.cols, CANONICAL_CELL) >= MIN_CONTRAST
         candidates = [k for k in faint if k in tiles and showing[k]]
         if not candidates:
             return {}
@@ -691,16 +709,15 @@ class BoardReader:
         the square it is whole, unless what lies there joins it (the tile's edge, a neighbour's
         letter): the reading of the two that is surer is kept (:meth:`_read_squares`). A shape
         round the square centred elsewhere (:data:`_SAME_SHAPE`) is not the letter."""
-        cell, context = CANONICAL_CELL, CANONICAL_CELL // 2
+        context = CANONICAL_CELL // 2
         tall = self.handwritten
-        y, x = _FRAME + key[0] * cell, _FRAME + key[1] * cell
-        glyph = find_glyph(framed[y : y + cell, x : x + cell], tall=tall)
+        glyph = find_glyph(_framed_square(framed, key), tall=tall)
         if glyph is not None and (tall or not glyph.cut):
             return glyph, None
         # perhaps a tile pushed off its place: look around the square too
-        around = framed[y - context : y + cell + context, x - context : x + cell + context]
+        around = _framed_square(framed, key, context)
         if tall:
-            around = _without_grid_lines(around, cell, context)
+            around = _without_grid_lines(around, CANONICAL_CELL, context)
         whole = find_glyph(around, context=context, tall=tall)
         if glyph is None:
             return whole, None
@@ -742,8 +759,7 @@ class BoardReader:
         for key in zip(*np.nonzero(contrast >= MIN_CONTRAST)):
             key = (int(key[0]), int(key[1]))
             if key not in have:  # the square itself only: around it was looked at already
-                y, x = _FRAME + key[0] * CANONICAL_CELL, _FRAME + key[1] * CANONICAL_CELL
-                glyph = find_glyph(grey[y : y + CANONICAL_CELL, x : x + CANONICAL_CELL], tall=self.handwritten)
+                glyph = find_glyph(_framed_square(grey, key), tall=self.handwritten)
                 if glyph is not None:
                     keys.append(key)
                     glyphs.append(glyph)
@@ -766,8 +782,8 @@ class BoardReader:
             # (below), not by its square's colour: the board's print lies centred on its square,
             # and a tile pushed off a premium square shows that square's colour beside it.
             # (Not a shape centred on the line between two squares: that may be the line itself.)
-            off_print = {k for k, g in zip(glyph_keys, glyphs) if k in printed and _OFF_PRINT <= g.off_centre < _ON_THE_LINE
-                         and g.aspect >= _STROKE and g.contrast >= _FAINT_PRINT}
+            off_print = {k for k, g in zip(glyph_keys, glyphs)
+                         if k in printed and _clear_off_centre(g) and g.off_centre < _ON_THE_LINE}
             printed -= off_print
             if printed:
                 kept = [i for i, k in enumerate(glyph_keys) if k not in printed]
@@ -851,8 +867,8 @@ class BoardReader:
         sure_of = {key: guess.confidence for key, guess in zip(glyph_keys, guesses)}
         for key, glyph, guess in zip(glyph_keys, glyphs, guesses):
             reading = out.get(key)
-            if glyph.off_centre < _OFF_PRINT or guess.confidence < _LETTER_LIKE or reading is None \
-                    or reading.symbol not in LETTERS or glyph.aspect < _STROKE or glyph.contrast < _FAINT_PRINT:
+            if not _clear_off_centre(glyph) or guess.confidence < _LETTER_LIKE or reading is None \
+                    or reading.symbol not in LETTERS:
                 continue
             if glyph.off_centre < _OFF_SQUARE:
                 pushed.add(key)

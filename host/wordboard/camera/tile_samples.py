@@ -100,6 +100,16 @@ def add_samples(glyphs: Sequence[Glyph], letters: Sequence[str], path: Path | No
     return len(labels), len(fresh_labels)
 
 
+def keep_confirmed(confirmed: Sequence[tuple[Glyph, str]], path: Path | None = None) -> tuple[int, int]:
+    """:func:`add_samples` for the ``(shape, letter)`` pairs a game confirmed; a samples file
+    that cannot be read or written is a :class:`UserError` naming it."""
+    path = path or samples_path()
+    try:
+        return add_samples([glyph for glyph, _ in confirmed], [letter for _, letter in confirmed], path)
+    except OSError as exc:
+        raise UserError(f"{path}: the learnt tiles could not be kept ({exc.strerror or exc})") from None
+
+
 def forget_samples(path: Path | None = None) -> bool:
     """Remove the kept samples; whether there were any."""
     return samples_file.forget(path or samples_path())

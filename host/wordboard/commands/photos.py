@@ -118,16 +118,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _learn(confirmed: list[tuple[Any, str]]) -> None:
     """Keep the tiles the scored turns confirmed (:mod:`wordboard.camera.tile_samples`)."""
-    from wordboard.camera.tile_samples import add_samples, samples_path
+    from wordboard.camera.tile_samples import keep_confirmed, samples_path
 
     if not confirmed:
         print("learnt no tiles: no turn with a letter tile was scored")
         return
-    from wordboard.errors import UserError
-
-    try:
-        total, added = add_samples([glyph for glyph, _ in confirmed], [letter for _, letter in confirmed])
-    except OSError as exc:
-        raise UserError(f"{samples_path()}: the learnt tiles could not be kept ({exc.strerror or exc})") from None
+    total, added = keep_confirmed(confirmed)
     again = f" ({len(confirmed) - added} learnt before)" if added < len(confirmed) else ""
     print(f"learnt {added} tiles of this set{again}; {total} kept in {samples_path()}")

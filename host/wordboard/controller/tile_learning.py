@@ -69,19 +69,16 @@ class TileLearner:
         self.seen = {square: kept for square, kept in self.seen.items() if tiles.get(square) == kept[1]}
 
     def _learn(self) -> None:
-        from wordboard.camera.tile_samples import add_samples, samples_path
+        from wordboard.camera.tile_samples import keep_confirmed
         from wordboard.errors import UserError
 
         self._keep_committed()
         if not self.seen or self.learnt is not None:
             return
-        path = self.path or samples_path()
-        kept = list(self.seen.values())
         try:
-            total, added = add_samples([glyph for glyph, _ in kept], [letter for _, letter in kept], path)
-        except (OSError, UserError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.out(f"the camera learnt no tiles from this game: {path}: {reason}")
+            total, added = keep_confirmed(list(self.seen.values()), self.path)
+        except UserError as exc:
+            self.out(f"the camera learnt no tiles from this game: {exc}")
             return
         self.learnt = added
         self.out(f"the camera learnt {added} tiles of this set from the game ({total} kept; "
