@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from wordboard.camera.perspective import rectifying_homography, split_families, vanishing_point
@@ -26,6 +26,10 @@ def _grid_picture(corners: np.ndarray, size=(720, 540), squares: int = 15) -> np
 @settings(max_examples=30, deadline=None)
 @given(angle=st.floats(-30, 30), tilt=st.lists(st.floats(-0.08, 0.08), min_size=8, max_size=8),
        shift=st.tuples(st.floats(-30, 30), st.floats(-20, 20)))
+# Upright lines fanned over 88-89 degrees, between two of the coarse Hough steps: found only in
+# pieces there, and so not a family, until the finer steps were tried too.
+@example(angle=0.0, tilt=[0.0, 0.0625, 0.0, 0.02324314240839903, 0.02734375, 0.0, 0.0234375, 0.0625],
+         shift=(0.0, 0.0))
 def test_the_grid_comes_out_level_and_upright(angle, tilt, shift):
     """Whatever way the camera looks at the board (turned up to 30 degrees, tilted), the grid's
     lines come out of the rectification level and upright: its corners form an axis-parallel

@@ -80,7 +80,23 @@ def test_real_photos_are_found_and_no_empty_square_is_read_as_a_tile(photos, til
         sure_wrong += [f"{name[:8]} {w}" for w in wrong]
         right, total = right + r, total + n
     assert len(sure_wrong) <= 1, sure_wrong  # 0-1 of 554 today (0-2 before letters cut by their square's side were read whole)
-    assert right / total >= 0.99  # 99.28-99.64% today (98.4-98.7% before; the issue's goal: 99.5%)
+    assert right / total >= 0.994  # 99.46-99.82% today (98.4-98.7% before; the issue's goal: 99.5%)
+
+
+@pytest.mark.parametrize("how", ["as taken", "tight", "angled"])
+def test_a_blank_lifted_on_the_grids_edge_is_a_blank(photos, tile_classifier, how):
+    """The blank on D1 of IMG_2678 sits a little lifted and off its square: no letter on it, and
+    round it the tile's outline (its shadowed bottom edge and its sides, one shape a square wide)
+    was read as a Q, asked about. A tile's letter is never near as wide as the tile."""
+    name, image, tiles = next(photo for photo in photos if photo[0].startswith("IMG_2678"))
+    if how != "as taken":
+        moved = reframe(image, tiles, _grid(image), how)
+        image, tiles = moved.image, moved.tiles
+    location = locate_board(image, 15, 15)
+    reading = BoardReader(15, 15, location.corners, classifier=tile_classifier, use_tesseract=False,
+                          orientation="detect").read(image)
+    blanks = [reading.warp.square_of_image_point(t.cx, t.cy) for t in tiles if t.letter == "?"]
+    assert blanks and [reading.state.at(*square) for square in blanks] == ["?"] * len(blanks), blanks
 
 
 def test_a_photo_cut_into_the_grid_is_still_refused(photos):

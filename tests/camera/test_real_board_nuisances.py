@@ -61,6 +61,24 @@ def test_sideways_print_is_no_letter_but_a_tile_edge_beside_an_i_is():
     assert glyph is not None and glyph.aspect < 0.4
 
 
+def test_a_tiles_outline_looked_round_its_square_is_no_letter():
+    """A blank lifted a little off an edge square (real photo IMG_2678, its square D1): no letter
+    on it, so the reader looks round the square for a pushed tile's letter, and found the tile's
+    own outline there, its shadowed bottom edge and its sides joined into one shape a square wide.
+    It read as Q (asked) in 4 of 6 framings. A tile's printed letter is never near as wide as
+    the tile."""
+    cell, context = 40, 20
+    around = np.full((cell + 2 * context, cell + 2 * context), 200, np.uint8)
+    cv2.line(around, (context, context + 20), (context, context + 44), 90, 2)  # the tile's left side
+    cv2.line(around, (context + cell - 2, context + 20), (context + cell - 2, context + 44), 60, 2)  # its right
+    cv2.line(around, (context, context + 44), (context + cell - 2, context + 44), 40, 3)  # its shadowed bottom
+    assert find_glyph(around, context=context) is None
+    around[context + 10 : context + 30, context + 12 : context + 28] = 200  # a letter on the tile instead
+    cv2.rectangle(around, (context + 14, context + 10), (context + 26, context + 30), 30, 3)
+    glyph = find_glyph(around, context=context)
+    assert glyph is not None and glyph.height * glyph.aspect < 0.5
+
+
 def test_a_board_running_just_off_the_picture_is_refused():
     scene = render_scene(random_state(seed=84), SceneStyle(markers=False, border="table"), seed=84)
     corners = scene.corners.as_array()

@@ -119,8 +119,11 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
         if context:
             if h > 0.95 * cell or w > 1.1 * cell:
                 continue  # taller than a tile: a shadow or the board's edge
-            if not tall and h > 0.8 * cell and w > 0.6 * cell:
-                continue  # a tile's own body (a dark tile against a light rim), no printed letter
+            if not tall and ((h > 0.8 * cell and w > 0.6 * cell) or w > 0.9 * cell):
+                # A tile's own body (a dark tile against a light rim), or its outline (a lifted
+                # blank's shadowed edge and sides, one shape as wide as the tile): no printed
+                # letter is near as wide as its tile.
+                continue
             cx, cy = centroids[i][0] - context, centroids[i][1] - context
             off_centre = max(abs(cx - cell / 2), abs(cy - cell / 2)) / cell
             if h > 0.75 * cell and w < 0.25 * h and not (tall and off_centre < 0.15):
