@@ -57,6 +57,18 @@ class Attached:
                    if needed and not there]
         return " and ".join(lacking) or "nothing"
 
+    def what_to_do(self, wanted: str = "auto") -> str:
+        """What the owner can do about what ``wanted`` lacks: only the hardware it needs is named
+        (a table told to use the camera alone is not asked for a sensor board)."""
+        sensor = "plug in the sensor board's USB cable"
+        camera = "connect a camera (the Pi camera module's ribbon, or a USB webcam)"
+        if wanted == "auto":
+            return f"{sensor} or connect a camera"
+        steps = [step for step, needed, there in ((sensor, wanted in ("sensor", "both"), self.sensor),
+                                                  (camera, wanted in ("camera", "both"), self.camera))
+                 if needed and not there]
+        return " and ".join(steps) or "nothing to do"
+
     def describe(self) -> str:
         parts = []
         if self.sensor:
@@ -136,8 +148,7 @@ def wait_for_hardware(wanted: str, *, out: Callable[[str], None] = print,
     attached = look()
     if attached.sensing(wanted) is not None:
         return attached
-    message = (f"waiting for {attached.missing(wanted)}: plug in the sensor board's USB cable or "
-               f"connect a camera (found: {attached.describe()})")
+    message = f"waiting for {attached.missing(wanted)}: {attached.what_to_do(wanted)} (found: {attached.describe()})"
     out(f"wordboard run: {message}")
     if notifier is not None:
         notifier.ready(message)

@@ -37,6 +37,17 @@ def test_what_is_missing_is_said():
     assert SENSOR.missing("camera") == "a camera"
 
 
+def test_what_to_do_names_only_the_hardware_the_sensing_needs():
+    """A table told to use the camera alone, with nothing attached, said "plug in the sensor
+    board's USB cable or connect a camera": it is not asked for a sensor board."""
+    assert NOTHING.what_to_do("auto") == "plug in the sensor board's USB cable or connect a camera"
+    assert "sensor board" not in NOTHING.what_to_do("camera") and "USB webcam" in NOTHING.what_to_do("camera")
+    assert "camera" not in NOTHING.what_to_do("sensor") and "USB cable" in NOTHING.what_to_do("sensor")
+    assert CAMERA.what_to_do("both") == "plug in the sensor board's USB cable"
+    both = NOTHING.what_to_do("both")
+    assert "USB cable" in both and "webcam" in both and " and " in both
+
+
 def test_a_usb_webcam_is_found_by_its_by_id_link(tmp_path):
     by_id = tmp_path / "by-id"
     by_id.mkdir()
