@@ -60,6 +60,10 @@ class GameFamily:
     letterless_tile: ClassVar[str] = "?"
     #: Whether the twin's virtual camera looks at the table as well as the sensor board.
     twin_camera: ClassVar[bool] = False
+    #: Why the camera alone cannot sense the family's table (it needs the sensor board), or None
+    #: when it can: ``wordboard run --sensing camera`` refuses such a game, and ``auto`` waits
+    #: for the sensor board.
+    needs_sensor_board: ClassVar[str | None] = None
     #: Seconds a placement must stay put before it counts (written letters take longer).
     min_settle: ClassVar[float] = 0.0
     #: ``wordboard games export``'s default format for the family's games.

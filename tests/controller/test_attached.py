@@ -172,3 +172,50 @@ def test_a_camera_alone_runs_the_real_board(tmp_path):
     finally:
         proc.kill()
     assert "Lexulous on the board (the camera alone)" in seen[-1]
+
+
+def test_dexikon_is_refused_with_the_camera_alone_before_anything_is_journalled(tmp_path, capsys):
+    """Dexikon's cards are told apart by their tags: with the camera alone every card was "not a
+    card of this set (?)" and the twin's game looped on refusals for the whole time it was given.
+    It is refused in one line (exit status 2), and no game is started in the journal; a resumed
+    Dexikon game is refused the same way."""
+    from wordboard.cli import main
+    from wordboard.controller.session import SessionConfig, open_session
+    from wordboard.journal import Journal
+
+    journal = tmp_path / "j.sqlite3"
+    assert main(["run", "--game", "dexikon", "--sensing", "camera", "--quick", "--journal", str(journal)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Dexikon cannot be played with the camera alone" in err and "--sensing sensor" in err
+    with Journal(journal) as kept:
+        assert kept.latest_unfinished() is None
+    config = SessionConfig(game="dexikon", hardware="direct", camera="none", journal=journal, seed=5,
+                           show_leds=False, habits="tidy", out=lambda s: None)
+    with open_session(config) as s:
+        s.run(max_moves=1)                      # an unfinished Dexikon game, sensed by its tags
+    again = SessionConfig(game=None, hardware="direct", sensing="camera", journal=journal, show_leds=False,
+                          out=lambda s: None)
+    with pytest.raises(UserError, match="Dexikon cannot be played with the camera alone"):
+        open_session(again).__enter__()
+
+
+def test_dexikon_waits_for_the_sensor_board_on_a_table_with_only_a_camera():
+    """``auto`` on a real table: Dexikon waits for the sensor board (and uses the camera too when
+    it is there); the other games take the camera alone."""
+    from wordboard.commands.run import _sensing_for_game
+
+    assert _sensing_for_game("auto", "dexikon") == "sensor"
+    assert _sensing_for_game("both", "dexikon") == "both"
+    assert _sensing_for_game("auto", "lexulous") == "auto" and _sensing_for_game("camera", "hexx") == "camera"
+    with pytest.raises(UserError, match="camera alone"):
+        _sensing_for_game("camera", "dexikon")
+    assert CAMERA.sensing("sensor") is None and BOTH.sensing("auto") == "both"
+
+
+def test_all_the_games_with_the_camera_alone_leave_dexikon_out(tmp_path, capsys):
+    from wordboard.cli import main
+
+    assert main(["run", "--game", "all", "--sensing", "camera", "--quick", "--no-leds", "--max-moves", "1",
+                 "--journal", str(tmp_path / "j.sqlite3")]) == 0
+    out = capsys.readouterr().out
+    assert "=== dexikon === not with the camera alone" in out and out.count(" moves, ") == 3

@@ -322,6 +322,13 @@ class Session:
             return "both" if family.twin_camera and self.config.camera != "none" else "sensor"
         return "both" if self.config.camera not in ("auto", "none") else "sensor"
 
+    def _refuse_camera_alone(self, family) -> None:
+        """A game the camera alone cannot sense (Dexikon) is refused with ``--sensing camera``,
+        before anything is journalled."""
+        if self.config.sensing == "camera" and family.needs_sensor_board:
+            raise UserError(f"{family.title} cannot be played with the camera alone: {family.needs_sensor_board}; "
+                            "attach the sensor board (--sensing sensor or both)")
+
     def _game(self, journal):
         """The game to play: the unfinished one (of the game asked for, if any), else a new one."""
         from wordboard import registry
@@ -337,11 +344,13 @@ class Session:
         if latest is None and config.resume == "yes":
             raise UserError(f"no unfinished game to resume in {journal.path}")
         if latest is not None:
+            self._refuse_camera_alone(registry.family_for_kind(latest.kind))
             config.out(f"resuming game {latest.id} ({game_name(latest)}, {', '.join(latest.players)}) "
                        f"after {latest.events} events")
             return JournaledGame(journal, latest.id)
         name = wanted or DEFAULT_GAME
         family, edition = registry.resolve(name)
+        self._refuse_camera_alone(family)
         players = tuple(config.players) or DEFAULT_PLAYERS
         seed = config.seed if config.seed is not None else int(time.time()) % 100000
         jgame = family.start(journal, edition, players, seed=seed, lexicon=self._lexicon(family),

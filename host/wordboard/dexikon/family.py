@@ -15,6 +15,8 @@ class DexikonFamily(GameFamily):
     editions = {"dexikon": "standin"}
     player_counts = (2, 4)
     terminal = "wordboard.dexikon.terminal"
+    needs_sensor_board = ("its cards are told apart by their tags; a camera sees that a slot holds a card, "
+                          "not which card (the cards' look is not public)")
 
     def __init__(self) -> None:
         self._codec: Any = None
