@@ -237,6 +237,7 @@ def test_a_folder_with_a_file_that_is_no_picture_is_one_line(tmp_path, capsys):
     assert main(["photos", str(tmp_path), "--lexicon", "none"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "turn01.png" in err
+    assert err.count("turn01.png") == 1 and str(tmp_path) not in err   # named once, not with its folder too
 
 
 def test_a_video_of_the_game_is_scored_turn_by_turn_past_the_hands(tmp_path, capsys):

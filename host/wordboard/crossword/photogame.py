@@ -149,7 +149,8 @@ def play_photos(paths: Iterable[Path], edition: Edition, players: tuple[str, ...
             except PhotoProblem:
                 raise
             except UserError as exc:
-                raise PhotoProblem(f"{path.name}: {exc}") from None
+                problem = str(exc).removeprefix(f"{path}: ")     # the photo is named once, by its name
+                raise PhotoProblem(f"{path.name}: {problem}") from None
             turn(path.name, board)
         if unused:
             photo, square = sorted(unused)[0]
