@@ -189,6 +189,10 @@ def test_the_clue_packs_are_chosen_with_the_level(tmp_path):
     session = SimpleNamespace(config=SimpleNamespace(game_options={}, players=("Ann",)), lexicon="none")
     choices = setup_choices(session)
     assert choices["colours"][0] == "green" and choices["colour"] == "green,blue,red"
+    assert "dexikon" in choices["games"]
+    camera_alone = SimpleNamespace(config=session.config, lexicon="none", sensing="camera")
+    assert "dexikon" not in setup_choices(camera_alone)["games"]    # its cards need the sensor board
+    assert "lexulous" in setup_choices(camera_alone)["games"]
     screen = SimpleNamespace(bridge=SimpleNamespace(next_setup={**data, "quiet": 0}))
     args = SimpleNamespace(game="lexulous", players=None, lexicon="none", quiet_time=None, resume="auto",
                            seed=1, max_moves=None, level=None, variant=None, turns=None, colours=None,
