@@ -212,10 +212,17 @@ def test_dexikon_waits_for_the_sensor_board_on_a_table_with_only_a_camera():
     assert CAMERA.sensing("sensor") is None and BOTH.sensing("auto") == "both"
 
 
-def test_all_the_games_with_the_camera_alone_leave_dexikon_out(tmp_path, capsys):
+@pytest.mark.parametrize("how", ["option", "service"])
+def test_all_the_games_with_the_camera_alone_leave_dexikon_out(how, tmp_path, capsys, monkeypatch):
+    """``--game all`` with the camera alone, chosen on the command line or in the service's
+    setting: the other three games are played and Dexikon is said to be left out."""
     from wordboard.cli import main
 
-    assert main(["run", "--game", "all", "--sensing", "camera", "--quick", "--no-leds", "--max-moves", "1",
+    monkeypatch.delenv("WORDBOARD_SENSING", raising=False)
+    sensing = ["--sensing", "camera"] if how == "option" else []
+    if how == "service":
+        monkeypatch.setenv("WORDBOARD_SENSING", "camera")
+    assert main(["run", "--game", "all", *sensing, "--quick", "--no-leds", "--max-moves", "1",
                  "--journal", str(tmp_path / "j.sqlite3")]) == 0
     out = capsys.readouterr().out
     assert "=== dexikon === not with the camera alone" in out and out.count(" moves, ") == 3

@@ -225,11 +225,13 @@ def _run_all(args) -> int:
     import copy
 
     from wordboard import registry
+    from wordboard.attached import sensing_wanted
 
+    camera_alone = sensing_wanted(args.sensing) == "camera"      # the option, or the service's setting
     code = 0
     for family in registry.families():
         game = next(iter(family.editions))
-        if args.sensing == "camera" and family.needs_sensor_board:
+        if camera_alone and family.needs_sensor_board:
             print(f"=== {game} === not with the camera alone: {family.needs_sensor_board}", flush=True)
             continue
         one = copy.copy(args)
