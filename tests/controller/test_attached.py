@@ -174,6 +174,25 @@ def test_a_camera_alone_runs_the_real_board(tmp_path):
     assert "Lexulous on the board (the camera alone)" in seen[-1]
 
 
+def test_dexikon_on_a_real_table_with_only_a_camera_waits_for_the_sensor_board(tmp_path):
+    """The service's ``auto`` with a camera attached and no sensor board: Dexikon says why it
+    needs the sensor board and waits for it; no game is started, the twin is never played."""
+    photo = tmp_path / "a-camera.png"
+    photo.write_bytes(b"")                       # a camera is attached: what it shows is not read
+    proc = _run(["--hardware", "real", "--new", "--no-leds", "--game", "dexikon"], {"WORDBOARD_CAMERA": str(photo)},
+                tmp_path)
+    try:
+        seen = _read_until(proc, "waiting for the sensor board")
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    said = "".join(seen) + out
+    assert "Dexikon needs the sensor board: its cards are told apart by their tags" in said
+    assert "plug in the sensor board's USB cable (found: camera " in said
+    assert proc.returncode == 0 and "new game" not in said and "digital twin" not in said
+
+
 def test_dexikon_is_refused_with_the_camera_alone_before_anything_is_journalled(tmp_path, capsys):
     """Dexikon's cards are told apart by their tags: with the camera alone every card was "not a
     card of this set (?)" and the twin's game looped on refusals for the whole time it was given.
