@@ -42,32 +42,29 @@ class Attached:
             if self.sensor and self.camera:
                 return "both"
             return "sensor" if self.sensor else "camera" if self.camera else None
-        needs_sensor = wanted in ("sensor", "both")
-        needs_camera = wanted in ("camera", "both")
-        if (needs_sensor and not self.sensor) or (needs_camera and not self.camera):
-            return None
-        return wanted
+        return None if self._lacking(wanted) else wanted
+
+    def _lacking(self, wanted: str) -> list[str]:
+        """What ``wanted`` (not ``auto``) needs and is not attached: ``sensor``, ``camera``."""
+        return [part for part, needed, there in (("sensor", wanted in ("sensor", "both"), self.sensor),
+                                                 ("camera", wanted in ("camera", "both"), self.camera))
+                if needed and not there]
 
     def missing(self, wanted: str = "auto") -> str:
         """What ``wanted`` still lacks, in words (``a sensor board or a camera``)."""
         if wanted == "auto":
             return "a sensor board or a camera"
-        lacking = [name for name, needed, there in (("the sensor board", wanted in ("sensor", "both"), self.sensor),
-                                                   ("a camera", wanted in ("camera", "both"), self.camera))
-                   if needed and not there]
-        return " and ".join(lacking) or "nothing"
+        names = {"sensor": "the sensor board", "camera": "a camera"}
+        return " and ".join(names[part] for part in self._lacking(wanted)) or "nothing"
 
     def what_to_do(self, wanted: str = "auto") -> str:
         """What the owner can do about what ``wanted`` lacks: only the hardware it needs is named
         (a table told to use the camera alone is not asked for a sensor board)."""
-        sensor = "plug in the sensor board's USB cable"
-        camera = "connect a camera (the Pi camera module's ribbon, or a USB webcam)"
+        steps = {"sensor": "plug in the sensor board's USB cable",
+                 "camera": "connect a camera (the Pi camera module's ribbon, or a USB webcam)"}
         if wanted == "auto":
-            return f"{sensor} or connect a camera"
-        steps = [step for step, needed, there in ((sensor, wanted in ("sensor", "both"), self.sensor),
-                                                  (camera, wanted in ("camera", "both"), self.camera))
-                 if needed and not there]
-        return " and ".join(steps) or "nothing to do"
+            return f"{steps['sensor']} or connect a camera"
+        return " and ".join(steps[part] for part in self._lacking(wanted)) or "nothing to do"
 
     def describe(self) -> str:
         parts = []

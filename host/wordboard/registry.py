@@ -80,6 +80,12 @@ class GameFamily:
     #: keeps the ``clock`` option and its engine takes the overtime penalty at the end.
     clock: ClassVar[bool] = False
 
+    def refuse_camera_alone(self) -> None:
+        """A :class:`UserError` in one line when the camera alone cannot sense the family's table."""
+        if self.needs_sensor_board:
+            raise UserError(f"{self.title} cannot be played with the camera alone: {self.needs_sensor_board}; "
+                            "attach the sensor board (--sensing sensor or both)")
+
     @property
     def default_edition(self) -> str:
         return next(iter(self.editions.values()))

@@ -148,14 +148,12 @@ def _sensing_for_game(sensing: str, game: str | None) -> str:
     camera too when one is attached (``sensor`` waits for the sensor board; what is attached
     then decides whether the camera checks it). ``camera`` for such a game: one clear line."""
     from wordboard import registry
-    from wordboard.errors import UserError
 
     family = registry.family(game) if game not in (None, "all") else None
     if family is None or not family.needs_sensor_board:
         return sensing
     if sensing == "camera":
-        raise UserError(f"{family.title} cannot be played with the camera alone: {family.needs_sensor_board}; "
-                        "attach the sensor board (--sensing sensor or both)")
+        family.refuse_camera_alone()
     return "sensor" if sensing == "auto" else sensing
 
 

@@ -325,9 +325,8 @@ class Session:
     def _refuse_camera_alone(self, family) -> None:
         """A game the camera alone cannot sense (Dexikon) is refused with ``--sensing camera``,
         before anything is journalled."""
-        if self.config.sensing == "camera" and family.needs_sensor_board:
-            raise UserError(f"{family.title} cannot be played with the camera alone: {family.needs_sensor_board}; "
-                            "attach the sensor board (--sensing sensor or both)")
+        if self.config.sensing == "camera":
+            family.refuse_camera_alone()
 
     def _game(self, journal):
         """The game to play: the unfinished one (of the game asked for, if any), else a new one."""
