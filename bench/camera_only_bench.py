@@ -2,7 +2,7 @@
 the virtual camera alone (no sensor board), and how many games have the same record move for
 move and score for score.
 
-    .venv/bin/python bench/camera_only_bench.py [--seeds N] [--first S] [--game lexulous|scrabble|hexx] [--noise]
+    .venv/bin/python bench/camera_only_bench.py [--seeds N] [--first S] [--game lexulous|scrabble|hexx|dexikon] [--noise]
 
 Prints a line per seed (moves, the moves that differ, seconds) and the total; a game's record is
 its journalled moves and its final scores (any game). The tidy players

@@ -60,10 +60,6 @@ class GameFamily:
     letterless_tile: ClassVar[str] = "?"
     #: Whether the twin's virtual camera looks at the table as well as the sensor board.
     twin_camera: ClassVar[bool] = False
-    #: Why the camera alone cannot sense the family's table (it needs the sensor board), or None
-    #: when it can: ``wordboard run --sensing camera`` refuses such a game, and ``auto`` waits
-    #: for the sensor board.
-    needs_sensor_board: ClassVar[str | None] = None
     #: Seconds a placement must stay put before it counts (written letters take longer).
     min_settle: ClassVar[float] = 0.0
     #: ``wordboard games export``'s default format for the family's games.
@@ -79,12 +75,6 @@ class GameFamily:
     #: Whether a game may be played on a game clock (``wordboard run --clock``): its ``start``
     #: keeps the ``clock`` option and its engine takes the overtime penalty at the end.
     clock: ClassVar[bool] = False
-
-    def refuse_camera_alone(self) -> None:
-        """A :class:`UserError` in one line when the camera alone cannot sense the family's table."""
-        if self.needs_sensor_board:
-            raise UserError(f"{self.title} cannot be played with the camera alone: {self.needs_sensor_board}; "
-                            "attach the sensor board (--sensing sensor or both)")
 
     @property
     def default_edition(self) -> str:

@@ -1,5 +1,6 @@
 """Reading rendered boards: letters, blanks, handwriting, video updates, hands and bumps."""
 
+import numpy as np
 import pytest
 
 from conftest import accuracy, random_state
@@ -172,3 +173,18 @@ def test_a_camera_that_cannot_find_the_board_again_says_so_and_reads_nothing(til
     for _ in range(10):
         reading = reader.update(camera.read())
     assert reader.lost and reading.occluded and reading.state == before
+
+
+def test_a_card_laid_in_its_slot_at_the_boards_edge_is_no_hand(tile_classifier):
+    """A change reaching in from the board's edge that is not a line of tiles is a hand; told the
+    card slots (Dexikon read by the camera alone), a change that lies within one slot is a card
+    laid or lifted there, and a change across two slots is still a hand."""
+    reader = BoardReader(15, 15, classifier=tile_classifier, use_tesseract=False)
+    slot = frozenset((r, c) for r in range(3) for c in range(2))
+    card = np.zeros((15, 15), bool)
+    card[0:3, 0:2] = True
+    arm = np.zeros((15, 15), bool)
+    arm[0:3, 0:4] = True
+    assert reader._is_occlusion(card) and reader._is_occlusion(arm)
+    reader.blocks = (slot, frozenset((r, c) for r in range(3) for c in range(2, 4)))
+    assert not reader._is_occlusion(card) and reader._is_occlusion(arm)

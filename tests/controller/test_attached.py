@@ -155,8 +155,10 @@ def test_the_real_board_with_nothing_attached_waits_and_stops_cleanly(tmp_path):
     assert "digital twin" not in out and "new game" not in out       # no game was invented
 
 
-def test_a_camera_alone_runs_the_real_board(tmp_path):
-    """``--hardware auto`` with a camera and no sensor board: the real board, the camera alone."""
+@pytest.mark.parametrize("game, title", [("lexulous", "Lexulous"), ("dexikon", "Dexikon")])
+def test_a_camera_alone_runs_the_real_board(tmp_path, game, title):
+    """``--hardware auto`` with a camera and no sensor board: the real board, the camera alone,
+    for every game (Dexikon's cards too: their kinds are asked on the screen)."""
     import cv2
 
     from wordboard.camera.state import BoardState
@@ -164,84 +166,12 @@ def test_a_camera_alone_runs_the_real_board(tmp_path):
 
     photo = tmp_path / "empty-board.png"
     cv2.imwrite(str(photo), render_scene(BoardState(tuple("." * 15 for _ in range(15))), seed=3).image)
-    proc = _run(["--new", "--no-leds", "--game", "lexulous"], {"WORDBOARD_CAMERA": str(photo)}, tmp_path)
+    proc = _run(["--new", "--no-leds", "--game", game], {"WORDBOARD_CAMERA": str(photo)}, tmp_path)
     try:
         seen = _read_until(proc, "wordboard run:")
         proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=30)
     finally:
         proc.kill()
-    assert "Lexulous on the board (the camera alone)" in seen[-1]
-
-
-def test_dexikon_on_a_real_table_with_only_a_camera_waits_for_the_sensor_board(tmp_path):
-    """The service's ``auto`` with a camera attached and no sensor board: Dexikon says why it
-    needs the sensor board and waits for it; no game is started, the twin is never played."""
-    photo = tmp_path / "a-camera.png"
-    photo.write_bytes(b"")                       # a camera is attached: what it shows is not read
-    proc = _run(["--hardware", "real", "--new", "--no-leds", "--game", "dexikon"], {"WORDBOARD_CAMERA": str(photo)},
-                tmp_path)
-    try:
-        seen = _read_until(proc, "waiting for the sensor board")
-        proc.send_signal(signal.SIGTERM)
-        out, _ = proc.communicate(timeout=30)
-    finally:
-        proc.kill()
-    said = "".join(seen) + out
-    assert "Dexikon needs the sensor board: its cards are told apart by their tags" in said
-    assert "plug in the sensor board's USB cable (found: camera " in said
-    assert proc.returncode == 0 and "new game" not in said and "digital twin" not in said
-
-
-def test_dexikon_is_refused_with_the_camera_alone_before_anything_is_journalled(tmp_path, capsys):
-    """Dexikon's cards are told apart by their tags: with the camera alone every card was "not a
-    card of this set (?)" and the twin's game looped on refusals for the whole time it was given.
-    It is refused in one line (exit status 2), and no game is started in the journal; a resumed
-    Dexikon game is refused the same way."""
-    from wordboard.cli import main
-    from wordboard.controller.session import SessionConfig, open_session
-    from wordboard.journal import Journal
-
-    journal = tmp_path / "j.sqlite3"
-    assert main(["run", "--game", "dexikon", "--sensing", "camera", "--quick", "--journal", str(journal)]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "Dexikon cannot be played with the camera alone" in err and "--sensing sensor" in err
-    with Journal(journal) as kept:
-        assert kept.latest_unfinished() is None
-    config = SessionConfig(game="dexikon", hardware="direct", camera="none", journal=journal, seed=5,
-                           show_leds=False, habits="tidy", out=lambda s: None)
-    with open_session(config) as s:
-        s.run(max_moves=1)                      # an unfinished Dexikon game, sensed by its tags
-    again = SessionConfig(game=None, hardware="direct", sensing="camera", journal=journal, show_leds=False,
-                          out=lambda s: None)
-    with pytest.raises(UserError, match="Dexikon cannot be played with the camera alone"):
-        open_session(again).__enter__()
-
-
-def test_dexikon_waits_for_the_sensor_board_on_a_table_with_only_a_camera():
-    """``auto`` on a real table: Dexikon waits for the sensor board (and uses the camera too when
-    it is there); the other games take the camera alone."""
-    from wordboard.commands.run import _sensing_for_game
-
-    assert _sensing_for_game("auto", "dexikon") == "sensor"
-    assert _sensing_for_game("both", "dexikon") == "both"
-    assert _sensing_for_game("auto", "lexulous") == "auto" and _sensing_for_game("camera", "hexx") == "camera"
-    with pytest.raises(UserError, match="camera alone"):
-        _sensing_for_game("camera", "dexikon")
-    assert CAMERA.sensing("sensor") is None and BOTH.sensing("auto") == "both"
-
-
-@pytest.mark.parametrize("how", ["option", "service"])
-def test_all_the_games_with_the_camera_alone_leave_dexikon_out(how, tmp_path, capsys, monkeypatch):
-    """``--game all`` with the camera alone, chosen on the command line or in the service's
-    setting: the other three games are played and Dexikon is said to be left out."""
-    from wordboard.cli import main
-
-    monkeypatch.delenv("WORDBOARD_SENSING", raising=False)
-    sensing = ["--sensing", "camera"] if how == "option" else []
-    if how == "service":
-        monkeypatch.setenv("WORDBOARD_SENSING", "camera")
-    assert main(["run", "--game", "all", *sensing, "--quick", "--no-leds", "--max-moves", "1",
-                 "--journal", str(tmp_path / "j.sqlite3")]) == 0
-    out = capsys.readouterr().out
-    assert "=== dexikon === not with the camera alone" in out and out.count(" moves, ") == 3
+    assert f"{title} on the board (the camera alone)" in seen[-1]
+    assert "sensor board" not in "".join(seen)

@@ -62,3 +62,43 @@ def test_one_noisy_reading_is_no_event_and_a_letter_changes_only_when_it_holds()
     sensor._scan()
     sensor._scan()                                                # rubbed out
     assert [type(e) for e in events(sensor)] == [Lifted]
+
+
+SLOT = frozenset((r, c) for r in range(3) for c in range(2))      # a Dexikon card slot, 2 x 3
+
+
+def _card(squares):
+    return {square: ("?", 0.9) for square in squares}
+
+
+def test_a_card_covers_its_slot_whole_by_most_of_its_squares():
+    """The camera alone reads each square; a card covers its slot whole. Four of six squares seen
+    covered are the card on all six, two are no card (a misread at the slot's edge), and half and
+    half is as it was."""
+    most = _card(sorted(SLOT)[:4])
+    few = _card(sorted(SLOT)[:2])
+    half = _card(sorted(SLOT)[:3])
+    sensor = WrittenLetters(Script([few, half, most, half, few, {}]), threaded=False, tiles=True, blocks=[SLOT])
+    sensor._scan()
+    assert sensor.seen == {}
+    sensor._scan()
+    assert sensor.seen == {}                                         # half: still none
+    sensor._scan()
+    assert set(sensor.seen) == SLOT and len(events(sensor)) == 6
+    sensor._scan()
+    assert set(sensor.seen) == SLOT                                  # half: still the card
+    sensor._scan()
+    assert sensor.seen == {} and {type(e) for e in events(sensor)} == {Lifted}
+
+
+def test_a_card_laid_again_where_one_lay_is_another_card_to_the_camera():
+    """Two cards of a kind look the same: the card laid after the slot was seen empty has other
+    tags, so the board does not take it for the card lifted."""
+    card = _card(SLOT)
+    sensor = WrittenLetters(Script([card, {}, card]), threaded=False, tiles=True, blocks=[SLOT])
+    sensor._scan()
+    first = {e.square: e.tag.uid for e in events(sensor)}
+    sensor._scan()
+    sensor._scan()
+    second = {e.square: e.tag.uid for e in events(sensor) if isinstance(e, Placed)}
+    assert set(first) == set(second) and all(first[s] != second[s] for s in first)

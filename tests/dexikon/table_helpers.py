@@ -9,8 +9,10 @@ from wordboard.controller import questions as q
 from wordboard.controller.session import SessionConfig, open_session
 
 
-def table_session(tmp_path, *, players=("Ada", "Blaise"), seed=3, out=None, **options):
-    config = SessionConfig(game="dexikon", hardware="direct", camera="none", journal=tmp_path / "j.sqlite3",
+def table_session(tmp_path, *, players=("Ada", "Blaise"), seed=3, out=None, sensing="auto", **options):
+    """``sensing="camera"``: the camera alone, reading the table exactly (the fast twin)."""
+    config = SessionConfig(game="dexikon", hardware="direct", camera="none", sensing=sensing,
+                           journal=tmp_path / "j.sqlite3",
                            seed=seed, show_leds=False, habits="tidy", players=tuple(players),
                            out=out or (lambda s: None), game_options=options)
     return open_session(config)

@@ -431,6 +431,15 @@ class BoardReader:
         #: Frames in a row that look occluded after which :meth:`update` takes the picture as it
         #: is (None: never; for a reader whose caller tells a hand from writing itself).
         self.occlusion_patience: int | None = None
+        #: Blocks of squares (sets of (row, col)) that one thing laid covers whole (Dexikon's card
+        #: slots): a change that lies within one block is that thing laid or lifted, not a hand,
+        #: even where the block reaches the board's edge.
+        self.blocks: tuple[frozenset[tuple[int, int]], ...] = ()
+        #: Squares that hold a tile when the reader starts (a resumed game): what they look like
+        #: is not learnt as their look when empty until they have changed (a row of Dexikon's
+        #: cards, with no letter to read, looks to a first sight like the board).
+        self.covered_at_start: frozenset[tuple[int, int]] = frozenset()
+        self._unlearnt: np.ndarray | None = None
         self._occluded_frames = 0
         # per square, frames in a row it has shown the very same change (see _STILL_FRAMES), and
         # its thumbnail when that began
@@ -1212,6 +1221,12 @@ class BoardReader:
                 # or something lies still on the board; its squares are read again as they are
         self._occluded_frames = 0
         self._still_frames[:] = 0
+        if self._unlearnt is None:
+            self._unlearnt = np.zeros((self.rows, self.cols), bool)
+            for r, c in self.covered_at_start:
+                self._unlearnt[r, c] = True
+        elif self._reference is not None:
+            self._unlearnt &= ~changed
         if relit is not None and self._empty_colours is not None:
             # a tile laid or lifted as its light changed: the square's look when empty was seen
             # in another light; it is read as on a first sight (against the squares around it)
@@ -1377,6 +1392,8 @@ class BoardReader:
         finally:
             self._signatures = None
         first = empty & unknown
+        if self._unlearnt is not None:
+            first &= ~self._unlearnt
         self._empty_colours[first] = colours[first]
         self._empty_signatures[first] = signatures[first]
         if change is None:
@@ -1418,6 +1435,9 @@ class BoardReader:
             touches_edge = rs.min() == 0 or cs.min() == 0 or rs.max() == self.rows - 1 or cs.max() == self.cols - 1
             in_line = len(set(rs)) == 1 or len(set(cs)) == 1 or len(set(rs - cs)) == 1 or len(set(rs + cs)) == 1
             if touches_edge and not in_line and len(rs) >= 3:
+                squares = set(zip(rs.tolist(), cs.tolist()))
+                if any(squares <= block for block in self.blocks):
+                    continue                  # a card laid in its slot, or lifted from it
                 return True
         return False
 
@@ -1463,8 +1483,13 @@ class BoardReader:
         # The squares' references are kept: straightened from where the board is now, its squares
         # look as before, so a hand that knocked the camera is still a hand, and nothing is read
         # afresh from a picture with a hand in it. Their colours, seen through another part of the
-        # lens and the light, are not: the empty looks are learnt again.
-        self._empty_colours = self._empty_signatures = None
+        # lens and the light, are not: the empty looks are learnt again. Not on a board of blocks
+        # (Dexikon's card slots): a card has no letter to be read by, only its look unlike the
+        # slot's when empty, and seen first after the knock a row of cards would be learnt as
+        # the empty board. The looks are kept there; the light's change over the board is taken
+        # out of them by the squares seen empty (see _measure_change).
+        if not self.blocks:
+            self._empty_colours = self._empty_signatures = None
         self._laid_in_light[:] = False
 
     def find_board(self, frame: np.ndarray) -> tuple[BoardLocation, np.ndarray] | None:

@@ -81,8 +81,7 @@ def register(subparsers) -> None:
                         help="how the table is sensed: the camera alone, the sensor board alone, or both (the "
                              "camera checking the sensor board); auto (default, or $WORDBOARD_SENSING): what "
                              "is attached (on the twin: the simulated sensor board, with the virtual camera "
-                             "for Lexulous and Scrabble); Dexikon needs the sensor board (a camera cannot "
-                             "tell its cards apart)")
+                             "for Lexulous and Scrabble)")
     learn = parser.add_mutually_exclusive_group()
     learn.add_argument("--learn-tiles", action="store_true", dest="learn_tiles", default=None,
                        help="the camera alone reading the tiles learns them from every game played to its end "
@@ -141,20 +140,6 @@ def _positive(text: str) -> float:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"not a positive number: {text!r}")
     return value
-
-
-def _sensing_for_game(sensing: str, game: str | None) -> str:
-    """``auto`` for a game the camera alone cannot sense (Dexikon): the sensor board, with the
-    camera too when one is attached (``sensor`` waits for the sensor board; what is attached
-    then decides whether the camera checks it). ``camera`` for such a game: one clear line."""
-    from wordboard import registry
-
-    family = registry.family(game) if game not in (None, "all") else None
-    if family is None or not family.needs_sensor_board:
-        return sensing
-    if sensing == "camera":
-        family.refuse_camera_alone()
-    return "sensor" if sensing == "auto" else sensing
 
 
 def _hardware(choice: str, sensing: str) -> str:
@@ -223,15 +208,10 @@ def _run_all(args) -> int:
     import copy
 
     from wordboard import registry
-    from wordboard.attached import sensing_wanted
 
-    camera_alone = sensing_wanted(args.sensing) == "camera"      # the option, or the service's setting
     code = 0
     for family in registry.families():
         game = next(iter(family.editions))
-        if camera_alone and family.needs_sensor_board:
-            print(f"=== {game} === not with the camera alone: {family.needs_sensor_board}", flush=True)
-            continue
         one = copy.copy(args)
         one.game, one.resume = game, "no"
         one.turns = family.quick_options.get("turns")
@@ -250,8 +230,7 @@ def run(args) -> int:
     from wordboard.controller.session import SessionConfig, open_session
     from wordboard.errors import UserError
 
-    wanted = sensing_wanted(args.sensing)
-    sensing = _sensing_for_game(wanted, args.game)
+    sensing = sensing_wanted(args.sensing)
     hardware = _hardware(args.hardware, sensing)
     twin = hardware == "sim"
     if not twin and (args.speed or args.quick):
@@ -283,15 +262,10 @@ def run(args) -> int:
     signal.signal(signal.SIGTERM, stop)
     camera = args.camera
     if not twin:
-        if sensing != wanted:
-            from wordboard import registry
-
-            family = registry.family(args.game)
-            out(f"wordboard run: {family.title} needs the sensor board: {family.needs_sensor_board}")
         attached = _wait_for_hardware(args, sensing, lambda: bool(stopping), out)
         if attached is None:
             return 0
-        sensing = attached.sensing("auto" if wanted == "auto" else sensing) or sensing
+        sensing = attached.sensing(sensing) or sensing
         if camera == "auto" and sensing in ("camera", "both"):
             camera = attached.camera or camera
 

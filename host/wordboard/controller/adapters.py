@@ -98,6 +98,12 @@ class TableAdapter:
         """Whether the LEDs are animating the last move at game time ``now`` (HEXX's flips)."""
         return False
 
+    def as_lit(self, frame: Any) -> Any:
+        """The LEDs' frame as shown, from the frame the game and the controller would show:
+        the same, unless the game keeps some squares' light steady for the camera (Dexikon's
+        card slots read by the camera alone)."""
+        return frame
+
     def challenge(self, by: int | None = None) -> Committed | str | None:
         """The challenge button (``by``: the challenger, default the player to move): what the
         challenge did, or a sentence when there is nothing to challenge; None: the game has no

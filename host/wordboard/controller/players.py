@@ -25,7 +25,7 @@ from wordboard.controller.boardgames import READING, WORD
 from wordboard.controller.twin import Habits
 
 #: Answers about what the table's sensing saw, not about the game (see Player._position).
-SENSING_ANSWERS = frozenset({q.LETTER, q.CONFLICT})
+SENSING_ANSWERS = frozenset({q.LETTER, q.CONFLICT, q.CARD})
 
 
 def _sensing_answer(event) -> bool:
@@ -47,6 +47,15 @@ class Intent:
     answers: dict = field(default_factory=dict)       # (question kind, square or None) -> answer
     turn_answer: str | None = None                    # no tiles: the answer to "nothing placed"
     swap: str = ""                                    # ... and to "which tiles?"
+
+
+@dataclass(frozen=True)
+class NotYet:
+    """What a plan's action returns when the players wait for something they look for (the board
+    seeing the table as they left it): the action is tried again in ``seconds``, and the rest of
+    the plan moves on by as much."""
+
+    seconds: float
 
 
 @dataclass
@@ -73,6 +82,8 @@ class TablePlayers:
         self.seed = seed
         self.press_timeout = press_timeout
         self.out = out or (lambda text: None)
+        #: seconds between tidying the table (the game's tiles as it has them) and the first tile laid
+        self.after_tidy = 0.5
         self.plan: Plan | None = None
         self._planned_for: int | None = None
         self._settled = 0                 # moves, decisions and undos the board has committed so far
@@ -104,9 +115,10 @@ class TablePlayers:
 
     def _position(self) -> int:
         """The journal's next sequence number, less the answers about what the sensing saw (which
-        letter a tile is, the camera or the sensor board right: :data:`SENSING_ANSWERS`). Those
-        come with how the table is sensed (a camera unsure of a letter asks, the sensor board
-        does not), and the players choose the same game however it is sensed."""
+        letter a tile is, which card lies in a slot, the camera or the sensor board right:
+        :data:`SENSING_ANSWERS`). Those come with how the table is sensed (a camera unsure of a
+        letter asks, the sensor board does not), and the players choose the same game however it
+        is sensed."""
         return self._positions()[0]
 
     def _turn_seq(self) -> int:
@@ -230,10 +242,14 @@ class TablePlayers:
         if plan is None:
             return
         while plan.actions and plan.actions[0][0] <= now:
-            _, action, label = plan.actions.pop(0)
-            action()
+            at, action, label = plan.actions.pop(0)
+            done = action()
             if self.plan is not plan:
                 return
+            if isinstance(done, NotYet):
+                later = now + done.seconds - at
+                plan.actions = [(at + later, action, label)] + [(t + later, a, what) for t, a, what in plan.actions]
+                break
             plan.acted_at = now
         if not plan.actions and self.controller.question is None and now - plan.acted_at >= self.habits.reach \
                 and self._ready_to_press(plan) and (not plan.pressed or now - plan.pressed_at > self.press_timeout):
@@ -261,8 +277,7 @@ class TablePlayers:
         self.intended.append(intent.move)
         actions = plan.actions
         t = now + rng.uniform(*habits.think)
-        actions.append((t, self._tidy, "tidy"))
-        t += 0.5
+        t = self._plan_tidy(actions, t)
         if not intent.tiles:
             self.plan = plan
             return
@@ -323,6 +338,11 @@ class TablePlayers:
                 plan.fixes = [(t, lambda: self._move(dst, src), "fix")]
         actions.sort(key=lambda a: a[0])
         self.plan = plan
+
+    def _plan_tidy(self, actions: list, t: float) -> float:
+        """Tidy the table (the game's tiles as it has them) at ``t``; when the first tile may go."""
+        actions.append((t, self._tidy, "tidy"))
+        return t + self.after_tidy
 
     def _free_near(self, square: Square) -> list[Square]:
         return self.table.empty_squares_near(square)

@@ -23,6 +23,7 @@ _ids = itertools.count(1)
 BLANK = "blank"          # which letter is the blank on this square?
 LETTER = "letter"        # the tag could not be read: which letter is on this square?
 CONFLICT = "conflict"    # the sensor and the camera disagree about a square: which is right?
+CARD = "card"            # the camera alone sees a card in a slot: which kind of card is it?
 TURN = "turn"            # end of turn with nothing put down: pass, swap or carry on?
 SWAP = "swap"            # which tiles go back to the bag (or how many)?
 LEFTOVERS = "leftovers"  # the game is over: which tiles are left on each rack?

@@ -271,11 +271,15 @@ class Session:
         if kind == "auto":
             kind = "virtual" if config.hardware == "sim" else ("exact" if config.hardware == "direct" else _attached_camera())
         what = "the tiles" if tiles else "the written letters"
+        # the squares the camera sees covered at its first look (a Dexikon card covers its slot)
+        written = tuple(getattr(self.adapter, "committed_as_sensed", self.adapter.committed_tiles)())
+        # cards that cover a slot whole and look alike to the camera (Dexikon)
+        blocks = tuple(self.adapter.slots) if getattr(self.adapter, "cards_look_alike", False) else ()
         if config.hardware == "direct" or kind in ("none", "exact"):
             if not twin:
                 raise UserError(f"{self.family.title} reads {what} with the camera: give --camera SOURCE")
-            self.sensor = WrittenLetters(TableEyes(self.table), threaded=False, written=tuple(committed), tiles=tiles,
-                                         clock=self.clock)
+            self.sensor = WrittenLetters(TableEyes(self.table), threaded=False, written=written, tiles=tiles,
+                                         blocks=blocks, clock=self.clock)
         elif kind == "virtual":
             from wordboard.controller.twin import TwinCamera
 
@@ -285,17 +289,18 @@ class Session:
             assert self.table is not None
             self.table.camera = self.camera_source
             self.table.show_camera()
+            self.camera_source.footprint = self.adapter.footprint if blocks else None
             self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols, handwritten=not tiles),
                                          threaded=False, clock=self.clock, period=TWIN_CAMERA_PERIOD, steady=2,
-                                         written=tuple(committed), tiles=tiles)
+                                         written=written, tiles=tiles, blocks=blocks)
         else:
             from wordboard.camera.capture import open_watched
 
             source = open_watched(kind)
             self.closers.append(source.close)
             self.sensor = WrittenLetters(VisionEyes(source, rows, cols, handwritten=not tiles), threaded=True,
-                                         wall_period=0.3, steady=2, written=tuple(committed), tiles=tiles,
-                                         clock=self.clock)
+                                         wall_period=0.3, steady=2, written=written, tiles=tiles,
+                                         clock=self.clock, blocks=blocks)
         self.closers.append(self.sensor.close)
         letterless = self.family.letterless_tile
         if not tiles or letterless == "?":
@@ -322,12 +327,6 @@ class Session:
             return "both" if family.twin_camera and self.config.camera != "none" else "sensor"
         return "both" if self.config.camera not in ("auto", "none") else "sensor"
 
-    def _refuse_camera_alone(self, family) -> None:
-        """A game the camera alone cannot sense (Dexikon) is refused with ``--sensing camera``,
-        before anything is journalled."""
-        if self.config.sensing == "camera":
-            family.refuse_camera_alone()
-
     def _game(self, journal):
         """The game to play: the unfinished one (of the game asked for, if any), else a new one."""
         from wordboard import registry
@@ -343,13 +342,11 @@ class Session:
         if latest is None and config.resume == "yes":
             raise UserError(f"no unfinished game to resume in {journal.path}")
         if latest is not None:
-            self._refuse_camera_alone(registry.family_for_kind(latest.kind))
             config.out(f"resuming game {latest.id} ({game_name(latest)}, {', '.join(latest.players)}) "
                        f"after {latest.events} events")
             return JournaledGame(journal, latest.id)
         name = wanted or DEFAULT_GAME
         family, edition = registry.resolve(name)
-        self._refuse_camera_alone(family)
         players = tuple(config.players) or DEFAULT_PLAYERS
         seed = config.seed if config.seed is not None else int(time.time()) % 100000
         jgame = family.start(journal, edition, players, seed=seed, lexicon=self._lexicon(family),

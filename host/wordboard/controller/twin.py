@@ -307,6 +307,9 @@ class TwinCamera:
             raise ValueError(f"writing is one of {', '.join(WRITING)}, not {writing!r}")
         self.writing = writing
         self.hazards = hazards
+        #: the squares a thing laid on a square covers (Dexikon: a card covers its slot); None:
+        #: the square itself
+        self.footprint = None
         self._ghosts: dict = {}            # square -> [(uid, name)]: letters rubbed out there
         self._hand_until = -1              # the hazards of a table: a hand over the board until this frame
         self._hand_seed = 0
@@ -415,6 +418,10 @@ class TwinCamera:
         for (r, c), ghosts in sorted(self._ghosts.items()):
             for uid, name in ghosts:
                 self._smudge(board, border + c * cell, border + r * cell, (r, c), uid, name)
+        if self.footprint is not None:
+            # a card covers its slot: every square of it shows the card (no print: to the camera
+            # one card looks like another)
+            marks = {sq: mark for square, mark in marks.items() for sq in self.footprint(square)}
         for (r, c), (uid, name) in sorted(marks.items()):
             x0, y0 = border + c * cell, border + r * cell
             symbol = name if len(name) == 1 else "?"

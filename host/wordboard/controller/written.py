@@ -35,10 +35,14 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANK_TILE = "?"        # what the tile reader says of a blank tile
 
 
-def written_tag(square: Square, symbol: str) -> Tag:
+def written_tag(square: Square, symbol: str, mark: int | None = None) -> Tag:
     """The "tag" of what the camera sees on a square: a letter (written, or a letter tile), a
-    blank tile (``?``), or an unsure reading (no tile code)."""
+    blank tile (``?``), or an unsure reading (no tile code). ``mark``: which thing laid on the
+    square since the camera started (see ``WrittenLetters.blocks``), part of the tag's
+    UID so that a thing laid again looking the same is another tag."""
     uid = bytes([0xEE, square[0] & 0xFF, square[1] & 0xFF, ord(symbol) & 0xFF])
+    if mark is not None:
+        uid += mark.to_bytes(2, "big")
     if symbol in LETTERS:
         memory = encode_tile_code(LetterTile(symbol))
     elif symbol == BLANK_TILE:
@@ -62,6 +66,9 @@ class TableEyes:
         self.table = table
         self.doubt = doubt
         self.seed = seed
+        #: blocks a thing laid covers whole (see WrittenLetters): a card on any square of its
+        #: slot is seen over the whole slot, with no letter (as the virtual camera draws it)
+        self.blocks: tuple = ()
         self._last: tuple | None = None
 
     def changed(self) -> bool:
@@ -74,6 +81,10 @@ class TableEyes:
     def read(self) -> dict:
         out = {}
         for square, (uid, name) in list(self.table.tiles.items()):
+            block = next((b for b in self.blocks if square in b), None)
+            if block is not None:
+                out.update({covered: (BLANK_TILE, 1.0) for covered in block})
+                continue
             unsure = self.doubt and random.Random(f"{self.seed}:{uid.hex()}").random() < self.doubt
             out[square] = (name, 0.4) if unsure else (name, 1.0)
         return out
@@ -104,6 +115,9 @@ class VisionEyes:
         self.written: frozenset = frozenset()   # squares written on before the first look
         self.marks: dict[Square, int] = {}
         self.lights: Any = None                  # the board's LEDs, a LightWatch (see relit)
+        #: blocks of squares one thing laid covers (Dexikon's card slots), for the tile reader
+        #: (``BoardReader.blocks``: a change within one is a card laid or lifted, not a hand)
+        self.blocks: tuple = ()
         self._shifted = 0                        # readings in a row with the board not where believed
 
     def changed(self) -> bool:
@@ -114,6 +128,8 @@ class VisionEyes:
             from wordboard.camera.worker import board_reader
 
             self.reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
+            self.reader.blocks = self.blocks
+            self.reader.covered_at_start = self.written
             if self.handwritten:
                 # a shadow that stays (a lamp, someone leaning over) is not a hand for ever: the
                 # ink detector tells a hand (covered squares) from writing
@@ -265,9 +281,18 @@ class WrittenLetters:
     reads_by_sight = True
 
     def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float | None = None,
-                 steady: int = 1, clock=None, period: float | None = None, written=(), tiles: bool = False):
+                 steady: int = 1, clock=None, period: float | None = None, written=(), tiles: bool = False,
+                 blocks=()):
         self.eyes = eyes
         self.tiles = tiles              # the camera reads tiles (a "?" is a blank tile), not writing
+        # Blocks of squares that one thing laid covers whole, things that look alike to the camera
+        # (Dexikon's card slots and cards). A block is covered when more than half its squares are
+        # seen covered, and empty when fewer than half are (half and half: as it was): a square
+        # misread at a card's edge does not make a card. And things laid one after another on the
+        # same block are told apart by when they were laid: each time a square is seen covered
+        # after being seen empty, what covers it is a new mark with a new tag.
+        self.blocks: tuple[frozenset[Square], ...] = tuple(frozenset(tuple(s) for s in block) for block in blocks)
+        self._laid: dict[Square, int] = {}     # square -> how many things were laid there
         # Squares already written on (a resumed game): what is seen there is writing, never the
         # board's own marks, even in the first reading.
         self.written = frozenset(tuple(s) for s in written)
@@ -291,6 +316,8 @@ class WrittenLetters:
         self.corrections: dict[Square, tuple[str, object]] = {}
         if hasattr(eyes, "written"):
             eyes.written = self.written
+        if hasattr(eyes, "blocks"):
+            eyes.blocks = self.blocks
         self.readings = 0
         self.problem: str | None = None         # why the camera's last look gave no reading
         self._scanned: list[float] = []        # when the last readings were taken (the clock's time)
@@ -333,15 +360,36 @@ class WrittenLetters:
                 continue
             now[square] = symbol if confidence >= self.confidence and symbol in known else UNSURE
         now = self._same_mark(now)
+        now = self._whole_blocks(now)
         self.raw = dict(now)
         now = self._corrected(now)
         now = self._steadied(now)
         for square in sorted(set(self.seen) - set(now)):
             self._events.put(Lifted(SensorSquare(*square)))
         for square, symbol in sorted(now.items()):
+            if square not in self.seen:
+                self._laid[square] = self._laid.get(square, 0) + 1
             if self.seen.get(square) != symbol:
-                self._events.put(Placed(SensorSquare(*square), written_tag(square, symbol)))
+                self._events.put(Placed(SensorSquare(*square), self._tag(square, symbol)))
         self.seen = now
+
+    def _whole_blocks(self, now: dict) -> dict:
+        """Each block (see ``blocks``) covered or empty whole, by most of its squares."""
+        for block in self.blocks:
+            covered = sum(1 for square in block if square in now)
+            if 2 * covered == len(block):                 # half and half: as it was
+                whole = any(square in self.seen for square in block)
+            else:
+                whole = 2 * covered > len(block)
+            for square in block:
+                if whole:
+                    now.setdefault(square, self.seen.get(square, BLANK_TILE))
+                else:
+                    now.pop(square, None)
+        return now
+
+    def _tag(self, square: Square, symbol: str) -> Tag:
+        return written_tag(square, symbol, self._laid.get(square, 0) if self.blocks else None)
 
     def _same_mark(self, now: dict) -> dict:
         """A mark read surely as a letter stays that letter while it is there: an unsure reading of
@@ -383,7 +431,9 @@ class WrittenLetters:
             self._changing.pop(square, None)
             if fixed.get(square) != self.seen.get(square):
                 if square in fixed:
-                    self._events.put(Placed(SensorSquare(*square), written_tag(square, fixed[square])))
+                    if square not in self.seen:
+                        self._laid[square] = self._laid.get(square, 0) + 1
+                    self._events.put(Placed(SensorSquare(*square), self._tag(square, fixed[square])))
                     self.seen[square] = fixed[square]
                 else:
                     self._events.put(Lifted(SensorSquare(*square)))

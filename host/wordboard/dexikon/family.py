@@ -15,8 +15,6 @@ class DexikonFamily(GameFamily):
     editions = {"dexikon": "standin"}
     player_counts = (2, 4)
     terminal = "wordboard.dexikon.terminal"
-    needs_sensor_board = ("its cards are told apart by their tags; a camera sees that a slot holds a card, "
-                          "not which card (the cards' look is not public)")
 
     def __init__(self) -> None:
         self._codec: Any = None
@@ -38,7 +36,7 @@ class DexikonFamily(GameFamily):
     def adapter(self, jgame: Any, session: Any) -> Any:
         from wordboard.dexikon.table import DexikonAdapter
 
-        return DexikonAdapter(jgame)
+        return DexikonAdapter(jgame, camera_alone=session.config.sensing == "camera")
 
     def players(self, session: Any, habits: Any) -> Any:
         from wordboard.dexikon.table import DexikonPlayers

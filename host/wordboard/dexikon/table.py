@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
 from wordboard.controller.boardgames import DECISION, WORD, parse_square_name
-from wordboard.controller.players import Intent, TablePlayers
+from wordboard.controller.players import Intent, NotYet, TablePlayers
 from wordboard.controller.tracking import square_names
 from wordboard.rules import square_name
 
@@ -59,10 +59,16 @@ def card_tags(game) -> dict[int, str]:
 class DexikonAdapter(TableAdapter):
     kind = "dexikon"
 
-    def __init__(self, jgame):
+    def __init__(self, jgame, *, camera_alone=False):
         from wordboard.leds.scenes import card_rows
 
         self.jgame = jgame
+        #: the table is sensed by the camera alone: it sees which slots hold a card, not which
+        #: card (the cards' look is not public); the player says each card's kind on the screen
+        self.camera_alone = camera_alone
+        self._camera_cards: dict[tuple, int] = {}     # (square, mark) -> the card the camera saw laid there
+        self._camera_seen: dict[int, tuple] = {}      # card id -> ((square, mark, reading), ...) when taken
+        self._seen_row: dict[int, tuple] = {}         # the same, for the row last assessed
         self.game = jgame.game
         self.rows, self.cols = ROWS, COLS
         self.slots = card_rows(ROWS, COLS)
@@ -114,6 +120,19 @@ class DexikonAdapter(TableAdapter):
                 states[nxt] = "next"
         return scenes.dexikon_scene(self.rows, self.cols, self.slots, states, t)
 
+    def as_lit(self, frame):
+        """Read by the camera alone, the card slots keep one steady light (each slot's faint
+        outline): a card's state (laid, part of the word, refused) is shown on the screen
+        instead. A slot lit anew while a card lies on it would be seen empty in a light the
+        camera has never seen it empty in, and the card lifted could not be told from a card
+        still there; the camera alone sees nothing but that a slot is covered."""
+        if not self.camera_alone:
+            return frame
+        from wordboard.leds import scenes
+
+        steady = scenes.dexikon_scene(self.rows, self.cols, self.slots, ())
+        return frame.with_colours({square: steady[square] for slot in self.slots for square in slot})
+
     # -- a turn --------------------------------------------------------------------------------
 
     def usable_cards(self) -> list:
@@ -135,21 +154,10 @@ class DexikonAdapter(TableAdapter):
                               message="the game is over" if self.phase_is("OVER") else
                               f"not now: the game waits for {game.players[game.pending.player].name} "
                               f"({game.phase.value})")
-        by_slot: dict[int, tuple] = {}
-        for tile in tiles:
-            name = tile.seen.tile
-            if name is None or not name.startswith("card:") or name[5:] not in self.card_of:
-                what = "could not be read" if name is None else f"is not a card of this set ({name})"
-                return Assessment("invalid", squares, at_fault=(tile.square,),
-                                  message=f"the card on {square_names([tile.square])} {what}: lay it again")
-            slot = self.slot_of.get(tile.square)
-            if slot is None:
-                return Assessment("invalid", squares, at_fault=(tile.square,),
-                                  message=f"lay the card on {square_names([tile.square])} in a card slot")
-            if slot in by_slot:
-                return Assessment("invalid", squares, at_fault=(tile.square, by_slot[slot][0].square),
-                                  message=f"two cards in slot {slot + 1}")
-            by_slot[slot] = (tile, self.card_of[name[5:]])
+        found = self._cards_seen(tiles, answers, live) if self.camera_alone else self._cards_tagged(tiles)
+        if isinstance(found, Assessment):
+            return found
+        by_slot = found
         order = sorted(by_slot)
         gaps = [i for i in range(order[0], order[-1]) if i not in by_slot]
         if gaps:
@@ -221,6 +229,119 @@ class DexikonAdapter(TableAdapter):
         return Assessment("valid", squares, move=move, score=value, word_squares=slot_squares,
                           message=f"{words[0]}: {value} points")
 
+    def _cards_tagged(self, tiles) -> dict[int, tuple] | Assessment:
+        """The sensor board: each card in a slot by its tag, ``{slot: (tile, card id)}``, or why
+        the cards laid are refused."""
+        squares = tuple(t.square for t in tiles)
+        by_slot: dict[int, tuple] = {}
+        for tile in tiles:
+            name = tile.seen.tile
+            if name is None or not name.startswith("card:") or name[5:] not in self.card_of:
+                what = "could not be read" if name is None else f"is not a card of this set ({name})"
+                return Assessment("invalid", squares, at_fault=(tile.square,),
+                                  message=f"the card on {square_names([tile.square])} {what}: lay it again")
+            slot = self.slot_of.get(tile.square)
+            if slot is None:
+                return Assessment("invalid", squares, at_fault=(tile.square,),
+                                  message=f"lay the card on {square_names([tile.square])} in a card slot")
+            if slot in by_slot:
+                return Assessment("invalid", squares, at_fault=(tile.square, by_slot[slot][0].square),
+                                  message=f"two cards in slot {slot + 1}")
+            by_slot[slot] = (tile, self.card_of[name[5:]])
+        return by_slot
+
+    def _cards_seen(self, tiles, answers: Mapping, live: bool) -> dict[int, tuple] | Assessment:
+        """The camera alone: the slots that hold a card, ``{slot: (tile, card id)}``; or a
+        question, or why the cards laid are refused.
+
+        The camera sees that a slot is covered, not which card covers it (a card covers its
+        slot's squares; each card laid is a new mark, :attr:`cards_look_alike`). A card that lay
+        in the row when the board last took it (a card that drew and stays for the word) is the
+        same card; one of an earlier turn, no longer the player's, is to be taken away; any other
+        is of the kind the player says (a question per slot, in reading order), taken from the
+        player's usable cards, the first of that kind not yet in the row."""
+        squares = tuple(t.square for t in tiles)
+        in_slot: dict[int, list] = {}
+        for tile in sorted(tiles, key=lambda t: t.square):
+            slot = self.slot_of.get(tile.square)
+            if slot is None:
+                return Assessment("invalid", squares, at_fault=(tile.square,),
+                                  message=f"lay the card on {square_names([tile.square])} in a card slot")
+            in_slot.setdefault(slot, []).append(tile)
+        for index, here in in_slot.items():
+            # the card is named by its slot's reader square (where the sensor board reads its tag)
+            reader = self.reader_square(index)
+            here.sort(key=lambda t: bool(t.square != reader))
+        player = self.game.current
+        usable = list(self.usable_cards())
+        known = {c.id for c in usable}
+        taken: set[int] = set()
+        by_slot: dict[int, tuple] = {}
+        stale: list = []
+        for slot in sorted(in_slot):
+            here = in_slot[slot]
+            was = [self._camera_cards[(t.square, t.seen.uid)] for t in here if (t.square, t.seen.uid) in self._camera_cards]
+            if was:
+                if was[0] in known and was[0] not in taken:
+                    taken.add(was[0])
+                    by_slot[slot] = (here[0], was[0])
+                else:
+                    stale += [t.square for t in here]
+        if stale:
+            return Assessment("invalid", squares, at_fault=tuple(stale),
+                              message=f"not {player.name}'s cards: take the cards of the last turn away")
+        for slot in sorted(in_slot):
+            if slot in by_slot:
+                continue
+            tile = in_slot[slot][0]
+            left = [c for c in usable if c.id not in taken]
+            said = answers.get((q.CARD, tile.square, tile.seen.uid))
+            card = next((c for c in left if c.kind.name == said), None)
+            if card is None:
+                kinds = tuple(dict.fromkeys(c.kind.name for c in left))
+                if not kinds:
+                    return Assessment("invalid", squares, at_fault=tuple(t.square for t in in_slot[slot]),
+                                      message=f"more cards than {player.name} has: take the cards of the last turn away")
+                if live:
+                    return Assessment("ask", squares, message=f"cards in {len(in_slot)} slots: which cards they are is "
+                                                              "asked when the turn ends")
+                question = q.Question(q.CARD, f"{player.name}: which card is in slot {slot + 1}?", kinds,
+                                      (tile.square,), {"uid": tile.seen.uid})
+                return Assessment("ask", squares, question=question, message=question.prompt)
+            taken.add(card.id)
+            by_slot[slot] = (tile, card.id)
+        self._seen_row = {by_slot[slot][1]: tuple((t.square, t.seen.uid, t.seen.tile) for t in in_slot[slot])
+                          for slot in by_slot}
+        return by_slot
+
+    def footprint(self, square) -> tuple:
+        """The squares a card laid on ``square`` covers: its slot (the square alone off the slots)."""
+        slot = self.slot_of.get(tuple(square))
+        return tuple(self.slots[slot]) if slot is not None else (tuple(square),)
+
+    @property
+    def cards_look_alike(self) -> bool:
+        """To the camera alone one card looks like another: each card laid is a new mark."""
+        return self.camera_alone
+
+    def committed_as_sensed(self) -> dict:
+        """The committed cards as the sensing sees them: their tags' names for the sensor board;
+        for the camera alone, every square each card covered with what the camera read there
+        (any reading of a covered square counts: the camera cannot read a card). A card the
+        camera has not seen laid (a game resumed after a power cut) covers its whole slot, seen
+        as a tile with no letter."""
+        if not self.camera_alone:
+            return self.committed_tiles()
+        if self.phase_is("PLAY", "LAST_WORD", "OVER"):
+            return {}
+        sensed: dict = {}
+        for card in self.game.table:
+            if card.id in self._camera_seen:
+                sensed.update({square: name or "?" for square, _uid, name in self._camera_seen[card.id]})
+            elif card.id in self.where:
+                sensed.update({square: "?" for square in self.footprint(self.where[card.id])})
+        return sensed
+
     @staticmethod
     def effects_text(card) -> str:
         from wordboard.dexikon.cards import EffectType
@@ -282,6 +403,11 @@ class DexikonAdapter(TableAdapter):
         codec = self.jgame.codec
         row_ids, word, row_squares, resolutions = assessment.move
         before = len(game.log)
+        if self.camera_alone:
+            for cid in row_ids:
+                seen = self._seen_row.get(cid, ())
+                self._camera_seen[cid] = seen
+                self._camera_cards.update({(square, uid): cid for square, uid, _name in seen})
         player = game.current
         if self.phase_is("PLAY"):
             in_hand = tuple(i for i in row_ids if any(c.id == i for c in player.hand))
@@ -531,6 +657,29 @@ class DexikonPlayers(TablePlayers):
     def wants_move(self) -> bool:
         return self.adapter.phase_is("PLAY", "LAST_WORD")
 
+    def _plan_tidy(self, actions: list, t: float) -> float:
+        """Seen by the camera alone, the last turn's cards are taken away one by one (all at
+        once looks like a hand over the board), and the new ones are laid once the board shows
+        the slots empty (laid in their place before the camera saw them gone, they would look to
+        it like the cards of the last turn)."""
+        if not self.adapter.camera_alone:
+            return super()._plan_tidy(actions, t)
+        want = self.adapter.committed_tiles()
+        for square in sorted(s for s, (_uid, name) in self.table.tiles.items() if want.get(s) != name):
+            actions.append((t, lambda s=square: self.table.take(s), "take away"))
+            t += 2.5
+        actions.append((t, self._tidy, "tidy"))
+        actions.append((t + 0.5, self._slots_seen_clear, "look at the board"))
+        return t + 1.0
+
+    def _slots_seen_clear(self) -> NotYet | None:
+        """The players look at the board (the screen shows what it sees): not yet while it still
+        sees a card in a slot that holds none."""
+        seen = set(self.controller.board.observed)
+        held = set(self.adapter.committed_as_sensed())
+        left = any(square in seen and square not in held for slot in self.adapter.slots for square in slot)
+        return NotYet(0.5) if left else None
+
     def give_up(self, intent: Intent) -> Intent:
         """No word this turn - or, in the last words, no last word (the board's question then
         offers "no last word", not "give up")."""
@@ -564,8 +713,17 @@ class DexikonPlayers(TablePlayers):
         if not options:
             return Intent(GiveUp(), turn_answer=answer)
         option = rng.choice(options)
-        ids = tuple(c.id for c in option.cards)
-        tiles = {adapter.reader_square(i): adapter.name_of(c) for i, c in enumerate(option.cards)}
+        # The first cards of each kind in hand, whichever way the table is sensed: the camera
+        # alone cannot tell two cards of a kind apart, and takes the first of the kind said (a
+        # game played the same way with the sensor board is then the same game, card for card).
+        left = list(adapter.usable_cards())
+        cards = []
+        for card in option.cards:
+            same = next(c for c in left if c.kind.name == card.kind.name)
+            left.remove(same)
+            cards.append(same)
+        ids = tuple(c.id for c in cards)
+        tiles = {adapter.reader_square(i): adapter.name_of(c) for i, c in enumerate(cards)}
         return Intent(DeclareWord(ids, option.word), tiles, {(WORD, None): option.word})
 
     def decide(self, question):
@@ -573,6 +731,8 @@ class DexikonPlayers(TablePlayers):
 
         if question.kind == ACTION:
             return self._resolve_or_not(question)
+        if question.kind == q.CARD:
+            return self._kind_laid(question)
         if question.kind != DECISION:
             return super().decide(question)
         game = self.game
@@ -611,6 +771,15 @@ class DexikonPlayers(TablePlayers):
         if isinstance(action, e.EndReturn):
             return " ".join(adapter.tags[i] for i in action.cards) or "none"
         return question.choices[0] if question.choices else "none"
+
+    def _kind_laid(self, question) -> str | None:
+        """The camera alone asks which card lies in a slot: the kind of the card laid there."""
+        names = [self.table.tiles[s][1] for s in self.adapter.footprint(question.squares[0]) if s in self.table.tiles]
+        if not names or not names[0].startswith("card:"):
+            return None
+        card_id = self.adapter.card_of.get(names[0][5:])
+        kind = next((c.kind.name for c in self.game.cards if c.id == card_id), None)
+        return kind if kind is not None and question.accepts(kind) else None
 
     def _resolve_or_not(self, question) -> str:
         """A card's Action effect: "return" gives back Penalties only (the most offered, else

@@ -55,10 +55,7 @@ def setup_choices(session, editions: dict[str, dict[str, str]] | None = None) ->
         VARIANTS,
     )
 
-    # a table sensed by the camera alone (as the board was told, or found with no sensor board)
-    # does not offer the games that need one; a written game's camera says nothing of that
-    camera_alone = getattr(session.config, "sensing", None) == "camera"
-    games = [g for g in registry.game_names() if not (camera_alone and registry.family(g).needs_sensor_board)]
+    games = list(registry.game_names())
     options = dict(getattr(session.config, "game_options", None) or {})
     return {"games": games, "lexicons": list(LEXICONS), "quiet": list(QUIET_TIMES),
             "players": list(getattr(session.config, "players", ()) or sessions.DEFAULT_PLAYERS),
