@@ -65,6 +65,10 @@ _LOOK_AGAIN_WHEN_CHANGED = (6, 16, 32)
 #: of a hand and is read as it is. A shadow kept in the last clear frame, gone since, held
 #: camera-only HEXX games under --noise as "a hand?" for good.
 _STILL_FRAMES = 45
+#: On a board of blocks (see BoardReader.blocks), the clear frames after which the squares read
+#: covered are read again: a card has no letter whose reading holds it, and a misreading taken
+#: once (a shadow passing as the card was lifted) would otherwise hold as long as nothing changes.
+_RELOOK_FRAMES = 8
 #: In a video, a square whose LED just changed (see BoardReader.relit) changed by that light only
 #: when its thumbnail is its own before, brighter or dimmer: fitted as a * before + b, the gain
 #: a is at least _LIGHT_GAIN (a letter's strokes do not fade or turn over in a light) and what
@@ -440,6 +444,7 @@ class BoardReader:
         #: cards, with no letter to read, looks to a first sight like the board).
         self.covered_at_start: frozenset[tuple[int, int]] = frozenset()
         self._unlearnt: np.ndarray | None = None
+        self._clear_frames = 0
         self._occluded_frames = 0
         # per square, frames in a row it has shown the very same change (see _STILL_FRAMES), and
         # its thumbnail when that began
@@ -1234,6 +1239,9 @@ class BoardReader:
             unlit = relit & changed
             self._forget_empty_look(unlit)
             self._laid_in_light |= unlit
+        self._clear_frames += 1
+        if self.blocks and self._last is not None and self._clear_frames % _RELOOK_FRAMES == 0:
+            changed = changed | ~_read_empty(self._last.squares)
         for r, c in zip(*np.nonzero(changed)):
             history = self._history[r][c]
             history.votes.clear()
@@ -1423,23 +1431,32 @@ class BoardReader:
     def _is_occlusion(self, changed: np.ndarray) -> bool:
         """A hand or arm: many squares changed at once, or a changed patch reaching in from the edge
         that is not a straight line of tiles (across, down, or diagonal: HEXX's words go all 8
-        ways)."""
-        count = int(changed.sum())
-        if count == 0:
+        ways). On a board of blocks, cards laid or lifted in their slots are no hand, however many."""
+        if not changed.any():
             return False
-        if count > self.max_changed_squares:
-            return True
         n, labels = cv2.connectedComponents(changed.astype(np.uint8), connectivity=8)
-        for i in range(1, n):
-            rs, cs = np.nonzero(labels == i)
+        patches = [np.nonzero(labels == i) for i in range(1, n)]
+        if self.blocks:
+            patches = [(rs, cs) for rs, cs in patches
+                       if not self._cards_laid_or_lifted(set(zip(rs.tolist(), cs.tolist())))]
+        if sum(len(rs) for rs, _ in patches) > self.max_changed_squares:
+            return True
+        for rs, cs in patches:
             touches_edge = rs.min() == 0 or cs.min() == 0 or rs.max() == self.rows - 1 or cs.max() == self.cols - 1
             in_line = len(set(rs)) == 1 or len(set(cs)) == 1 or len(set(rs - cs)) == 1 or len(set(rs + cs)) == 1
             if touches_edge and not in_line and len(rs) >= 3:
-                squares = set(zip(rs.tolist(), cs.tolist()))
-                if any(squares <= block for block in self.blocks):
-                    continue                  # a card laid in its slot, or lifted from it
                 return True
         return False
+
+    def _cards_laid_or_lifted(self, squares: set[tuple[int, int]]) -> bool:
+        """Whether changed ``squares`` (one patch) are cards laid or lifted in their blocks (see
+        :attr:`blocks`), not an arm: the patch lies within the blocks it touches and covers more
+        than half of each (cards laid under a hand that lingered change several slots at once; an
+        arm reaching in crosses a slot's edge and leaves part of it as it was)."""
+        touched = [block for block in self.blocks if squares & block]
+        if not touched or not squares <= frozenset().union(*touched):
+            return False
+        return all(2 * len(squares & block) > len(block) for block in touched)
 
     def _occluded_reading(self, location: BoardLocation) -> BoardReading:
         """The board as last read, marked occluded (``location``: where the board is believed)."""
