@@ -9,7 +9,7 @@ valid (with the engine's move and score), invalid (with the squares at fault), o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -97,6 +97,20 @@ class TableAdapter:
     def animating(self, now: float) -> bool:
         """Whether the LEDs are animating the last move at game time ``now`` (HEXX's flips)."""
         return False
+
+    #: each game's own (see :class:`GameAdapter`)
+    committed_tiles: Callable[[], dict[Square, str]]
+
+    def committed_as_sensed(self) -> dict:
+        """The played tiles as the table's sensing sees them: as the game has them (see
+        :meth:`committed_tiles`), unless what the sensing sees of a tile is not the tile itself
+        (a Dexikon card seen by the camera alone is the squares it covers)."""
+        return self.committed_tiles()
+
+    def camera_blocks(self) -> tuple:
+        """Blocks of squares (each a sequence of squares) that one thing laid covers whole and
+        that look alike to the camera alone (Dexikon's card slots); none for tiles."""
+        return ()
 
     def as_lit(self, frame: Any) -> Any:
         """The LEDs' frame as shown, from the frame the game and the controller would show:

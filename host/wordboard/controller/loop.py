@@ -102,7 +102,7 @@ class Controller:
         self.turn = TurnTracker(self.board, quiet=self.options.quiet, end_wait=self.options.end_wait,
                                 caught_up=sensor.caught_up,
                                 blocked_view=lambda: getattr(sensor, "problem", None))
-        self.board.set_committed(self._committed_as_sensed())
+        self.board.set_committed(adapter.committed_as_sensed())
         self.answers: dict = {}
         self.question: q.Question | None = None
         self._question_for: str | None = None     # "proposal" or "turn"
@@ -485,14 +485,8 @@ class Controller:
             self._emit("invalid", assessment)
             self._frame_due = True
 
-    def _committed_as_sensed(self) -> dict:
-        """The played tiles as the sensing sees them (the adapter's ``committed_as_sensed``: a
-        Dexikon card seen by the camera alone is the squares it covers), else as the game has them."""
-        sensed = getattr(self.adapter, "committed_as_sensed", None)
-        return sensed() if sensed is not None else self.adapter.committed_tiles()
-
     def _after_commit(self, committed: Committed, now: float, undo: bool = False) -> None:
-        self.board.set_committed(self._committed_as_sensed())
+        self.board.set_committed(self.adapter.committed_as_sensed())
         self._cancel_question()
         self._proposal = self._refused = None
         self.turn.cancel_end()

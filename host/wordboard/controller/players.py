@@ -82,8 +82,6 @@ class TablePlayers:
         self.seed = seed
         self.press_timeout = press_timeout
         self.out = out or (lambda text: None)
-        #: seconds between tidying the table (the game's tiles as it has them) and the first tile laid
-        self.after_tidy = 0.5
         self.plan: Plan | None = None
         self._planned_for: int | None = None
         self._settled = 0                 # moves, decisions and undos the board has committed so far
@@ -342,7 +340,7 @@ class TablePlayers:
     def _plan_tidy(self, actions: list, t: float) -> float:
         """Tidy the table (the game's tiles as it has them) at ``t``; when the first tile may go."""
         actions.append((t, self._tidy, "tidy"))
-        return t + self.after_tidy
+        return t + 0.5
 
     def _free_near(self, square: Square) -> list[Square]:
         return self.table.empty_squares_near(square)

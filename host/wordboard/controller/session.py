@@ -272,9 +272,9 @@ class Session:
             kind = "virtual" if config.hardware == "sim" else ("exact" if config.hardware == "direct" else _attached_camera())
         what = "the tiles" if tiles else "the written letters"
         # the squares the camera sees covered at its first look (a Dexikon card covers its slot)
-        written = tuple(getattr(self.adapter, "committed_as_sensed", self.adapter.committed_tiles)())
+        written = tuple(self.adapter.committed_as_sensed())
         # cards that cover a slot whole and look alike to the camera (Dexikon)
-        blocks = tuple(self.adapter.slots) if getattr(self.adapter, "cards_look_alike", False) else ()
+        blocks = self.adapter.camera_blocks()
         if config.hardware == "direct" or kind in ("none", "exact"):
             if not twin:
                 raise UserError(f"{self.family.title} reads {what} with the camera: give --camera SOURCE")

@@ -255,7 +255,7 @@ class DexikonAdapter(TableAdapter):
         question, or why the cards laid are refused.
 
         The camera sees that a slot is covered, not which card covers it (a card covers its
-        slot's squares; each card laid is a new mark, :attr:`cards_look_alike`). A card that lay
+        slot's squares; each card laid is a new mark, :meth:`camera_blocks`). A card that lay
         in the row when the board last took it (a card that drew and stays for the word) is the
         same card; one of an earlier turn, no longer the player's, is to be taken away; any other
         is of the kind the player says (a question per slot, in reading order), taken from the
@@ -319,10 +319,9 @@ class DexikonAdapter(TableAdapter):
         slot = self.slot_of.get(tuple(square))
         return tuple(self.slots[slot]) if slot is not None else (tuple(square),)
 
-    @property
-    def cards_look_alike(self) -> bool:
-        """To the camera alone one card looks like another: each card laid is a new mark."""
-        return self.camera_alone
+    def camera_blocks(self) -> tuple:
+        """To the camera alone one card looks like another, and covers its slot whole: the slots."""
+        return tuple(self.slots) if self.camera_alone else ()
 
     def committed_as_sensed(self) -> dict:
         """The committed cards as the sensing sees them: their tags' names for the sensor board;
