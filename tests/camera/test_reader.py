@@ -215,3 +215,37 @@ def test_a_square_of_a_card_slot_read_covered_by_mistake_is_read_again_while_not
         for _ in range(10):
             reading = reader.update(scene.image)
         assert (reading.squares[1][0].symbol == BLANK) is stays
+
+
+@pytest.mark.parametrize("blocks", [False, True])
+def test_a_camera_knocked_under_a_hand_with_no_letters_is_found_again_by_the_boards_print(tile_classifier, blocks):
+    """With fewer than 3 letters on the board (an empty board; Dexikon's cards, which carry
+    none) there are no tiles to check a place found again with, and a camera knocked while a
+    hand is over the board cannot be found again at once: once the hand is gone the board is
+    found by its own print (the premium squares look as they did empty there, and not a square
+    off), and no square is read covered."""
+    camera = VirtualCamera(BoardState.empty(15, 15), SceneStyle(), seed=5)
+    camera.read()
+    reader = BoardReader(15, 15, camera.last_scene.corners, classifier=tile_classifier, use_tesseract=False,
+                         change_threshold=TWIN_CHANGE_THRESHOLD)
+    if blocks:
+        reader.blocks = tuple(frozenset((r, c) for r in range(3) for c in range(left, left + 2))
+                              for left in range(0, 14, 2))   # a row of Dexikon's card slots
+    assert _settle(reader, camera, 6).state == BoardState.empty(15, 15)
+    camera.hand_reach = 0.8
+    camera.bump(0.03)                                 # knocked by the hand over the board
+    for _ in range(6):
+        reading = reader.update(camera.read())
+    camera.hand_reach = None
+    # (the room's light falls on the board differently since the knock: a change that stays
+    # is no hand after a while, see _STILL_FRAMES)
+    reading = _settle(reader, camera, 60)
+    assert not reading.occluded
+    # (the board's squares keep their looks when empty on a board of blocks, where a card has no
+    # letter to tell it by: those the room's light now falls on otherwise, the shadow's edge
+    # in this scene, are not the slots')
+    checked = set().union(*reader.blocks) if blocks else {(r, c) for r in range(15) for c in range(15)}
+    assert {(r, c) for r, c in checked if reading.squares[r][c].symbol != "."} == set()
+    off = np.abs(reader._location.corners.as_array() - camera.last_scene.corners.as_array()).max()
+    side = np.linalg.norm(np.subtract(*camera.last_scene.corners.as_array()[:2]))
+    assert off < 0.1 * side / 15

@@ -1168,7 +1168,7 @@ class BoardReader:
         if self._bumped(canonical):
             # (written letters: the caller looks for the board again, see find_board: the
             # classifier's letters are no check, the empty board's picture is)
-            relocated = None if self.handwritten else self._find_again(frame)
+            relocated = None if self.handwritten else self._find_again(frame, canonical)
             if relocated is None and len(self._letter_squares([])) < 3 and not self.handwritten:
                 # Nothing to tell a knock from a shadow by: the grid lines are learnt as they are
                 # now (as before there was any looking again).
@@ -1216,7 +1216,7 @@ class BoardReader:
                                              or self._occluded_frames % 64 == 0):
                     # Changed for a while: a hand that stays, or the camera or the board knocked
                     # too gently for the grid lines to tell. The board found elsewhere is that.
-                    moved = self._find_again(frame, moved_only=True)
+                    moved = self._find_again(frame, canonical, moved_only=True)
                     if moved is not None:
                         self._move_to(moved)
                         return self.update(frame)
@@ -1558,13 +1558,16 @@ class BoardReader:
         corners = cv2.perspectiveTransform(now, np.linalg.inv(grid.homography()))[0]
         return BoardLocation(GridCorners.from_array(corners), "registered", location.confidence)
 
-    def _find_again(self, frame: np.ndarray, moved_only: bool = False) -> BoardLocation | None:
+    def _find_again(self, frame: np.ndarray, here: np.ndarray, moved_only: bool = False) -> BoardLocation | None:
         """The board found again after a knock (the camera's or the board's), or None. Found as in
         any photo, turned to keep its top-left corner nearest the old one, and checked with the
         letters believed so far: at least 80% of them must be read again on their squares (a grid
-        found a square off would turn old tiles into a new move). ``moved_only`` (the view has
-        looked covered a while, the grid lines still there): only a board found elsewhere, and
-        checked with at least 3 letters (a shadow that stays must not move the grid)."""
+        found a square off would turn old tiles into a new move). With fewer than 3 letters, by
+        the board's own print: the squares believed empty must look there as they looked empty,
+        more of them than where the board is believed (``here``: this frame straightened there;
+        see :meth:`_print_agrees`). ``moved_only`` (the view has looked covered a while, the grid
+        lines still there): only a board found elsewhere (a shadow that stays must not move the
+        grid)."""
         assert self._location is not None
         old = self._location.corners.as_array()
         found = self._locate_again(frame)
@@ -1577,18 +1580,10 @@ class BoardReader:
         known = {} if self._last is None else {
             (r, c): sq.symbol for r, row in enumerate(self._last.squares) for c, sq in enumerate(row)
             if sq.symbol not in (EMPTY, BLANK)}
-        if moved_only and len(known) < 3:
-            return None   # a view covered a while, and too few letters to check a new place with
         # (the grid believed is straightened afresh at the next frame, bent to that picture's
         # lines: that follows a small knock the finder cannot confirm)
         _warp, canonical = self._straighten(found, frame, found.padded)
-        if len(known) < 3:
-            # Nothing to check it with: the grid lines must show there as they did before the
-            # knock (a shadow or a hand that weakened them weakens them there too).
-            strength = grid_line_strength(canonical, self.rows, self.cols, CANONICAL_CELL)
-            if self._line_baseline is None or strength < 1.0 + 0.75 * (self._line_baseline - 1.0):
-                return None
-        else:
+        if len(known) >= 3:
             shapes = self._shapes     # (a grid on trial: what it reads is no square's shape yet)
             self._shapes = dict(shapes)
             try:
@@ -1596,6 +1591,46 @@ class BoardReader:
             finally:
                 self._shapes = shapes
             agree = sum(readings[k].symbol == symbol for k, symbol in known.items())
-            if agree < 0.8 * len(known):
-                return None
+            return found if agree >= 0.8 * len(known) else None
+        by_print = self._print_agrees(canonical, here)
+        if by_print is not None:
+            return found if by_print else None
+        if moved_only:
+            return None   # a view covered a while, and nothing to check a new place with
+        # Nothing to check it with: the grid lines must show there as they did before the
+        # knock (a shadow or a hand that weakened them weakens them there too).
+        strength = grid_line_strength(canonical, self.rows, self.cols, CANONICAL_CELL)
+        if self._line_baseline is None or strength < 1.0 + 0.75 * (self._line_baseline - 1.0):
+            return None
         return found
+
+    def _print_agrees(self, there: np.ndarray, here: np.ndarray) -> bool | None:
+        """Whether the board straightened at a place found again (``there``) is the board: the
+        squares without a letter look there as they looked empty (colour, the light's change
+        taken out), clearly more of them than straightened where the board is believed
+        (``here``; a grid knocked off its squares reads print as blank tiles there), at least 90%
+        of those believed empty, and its grid lines show at least as sharply. False when the
+        place is clearly worse; None when the print cannot tell (too few squares' empty looks
+        known, or a board whose squares look alike whichever way it is off)."""
+        look = self._empty_colours
+        if look is None or self._last is None:
+            return None
+        known = ~np.isnan(look[..., 0])
+        letterless = known & np.array([[sq.symbol in (EMPTY, BLANK) for sq in row] for row in self._last.squares])
+        empty = known & _read_empty(self._last.squares)
+        if int(empty.sum()) < 8:
+            return None
+
+        def alike(canonical: np.ndarray) -> int:
+            colours = _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
+            shift = np.median((colours - look)[empty], axis=0)
+            return int((_lab_distance(colours - shift, look)[letterless] <= _LOOK_CHANGED).sum())
+
+        alike_there, alike_here = alike(there), alike(here)
+        margin = max(3, int(letterless.sum()) // 20)
+        if alike_there < 0.9 * int(empty.sum()) or alike_there < alike_here - margin:
+            return False
+        if alike_there < alike_here + margin:
+            return None
+        lines = [grid_line_strength(c, self.rows, self.cols, CANONICAL_CELL) for c in (there, here)]
+        return lines[0] >= lines[1]
