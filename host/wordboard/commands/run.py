@@ -73,7 +73,8 @@ def register(subparsers) -> None:
                              "time (default 8; 1 is real time; inf: as fast as this computer goes). "
                              "The game played is the same at any speed")
     parser.add_argument("--quick", action="store_true",
-                        help="twin only: a fast demo (speed 40, tidy players, no camera)")
+                        help="twin only: a fast demo (speed 40, tidy players; no camera unless the game "
+                        "or --sensing or --camera needs one)")
     parser.add_argument("--camera", default="auto", metavar="none|virtual|SOURCE",
                         help="auto: the virtual camera in the twin, none on hardware; or a capture "
                              "source (picamera, a /dev/video device)")
@@ -100,7 +101,9 @@ def register(subparsers) -> None:
                              "uses journal-twin.sqlite3)")
     parser.add_argument("--png", metavar="DIR", default=None, help="save the LEDs after every move as PNG")
     parser.add_argument("--no-leds", action="store_true", help="do not print the LED frames")
-    parser.add_argument("--noise", action="store_true", help="twin: flickering tags, crosstalk, a noisy wire")
+    parser.add_argument("--noise", action="store_true", help="twin: flickering tags, crosstalk, a noisy wire; the camera's "
+                        "picture: the players' hands over the board, a shadow, the room's light changing, "
+                        "the camera knocked once")
     parser.add_argument("--max-moves", type=int, default=None, metavar="N", help="stop after N moves")
     screen = parser.add_argument_group("the screen (scoreboard, prompts, children's kiosk; see wordboard screen)")
     screen.add_argument("--screen", nargs="?", const="default", default=None, metavar="[HOST:]PORT",
@@ -304,9 +307,10 @@ def run(args) -> int:
             session.notifier.stopping("stopping")
         latencies = sorted(stats.latencies)
         median = latencies[len(latencies) // 2] * 1000 if latencies else 0.0
-        out(f"{stats.moves} moves, {stats.invalid} refused plays shown, {stats.blocked} turns held for a "
-            f"displaced tile, {stats.questions} questions; {stats.sensor_events} sensor events, "
-            f"{stats.frames} LED frames (median {median:.1f} ms from sensor event to frame); "
+        out(f"{stats.moves} moves, {stats.invalid} refused plays shown, {stats.blocked} ends of turn held (a tile "
+            f"out of place, tiles moving or the camera's view blocked), {stats.questions} questions; "
+            f"{stats.sensor_events} events from the table (sensor board or camera), "
+            f"{stats.frames} LED frames (median {median:.1f} ms from an event to its frame); "
             f"{time.monotonic() - started:.1f} s")
         if session.players is not None and session.players.mismatches:
             out(f"WARNING: {len(session.players.mismatches)} moves differ from what the players meant")

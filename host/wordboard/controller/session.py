@@ -57,7 +57,7 @@ class SessionConfig:
     quiet: float | None = None
     settle: float = 0.3
     habits: str = "untidy"              # "untidy" or "tidy" scripted players
-    noise: bool = False                 # sensor and wire noise on the twin
+    noise: bool = False                 # sensor and wire noise on the twin; a real table's hazards to its camera
     png_dir: str | None = None
     show_leds: bool = True
     ansi: bool | None = None
