@@ -786,12 +786,19 @@ class BoardReader:
         _grey, contrast, glyph_keys, glyphs, _ways_up, wholes = found or self._find_glyphs(canonical, which)
         glyph_keys, glyphs = list(glyph_keys), list(glyphs)   # (changed below: not the caller's)
         colours = None if self.handwritten else self._colours_of(canonical)
+        change = None if colours is None else self._change_from_empty(colours)
         off_print: set[tuple[int, int]] = set()
         if colours is not None and glyphs:
             # (a tile laid as the LEDs under it changed is tinted by their light like the lit
             # squares round it: its letter, not its colour, says what it is)
             printed = self._printed_not_tiles(colours, glyph_keys) - \
                 {(int(r), int(c)) for r, c in zip(*np.nonzero(self._laid_in_light))}
+            if change is not None and printed:
+                # In a video, a square far from its own look when empty holds something: the
+                # board's print looks as it did. (A bold letter such as Q darkens the colour
+                # measured on its tile, on a premium square as dark as the print round it.)
+                with np.errstate(invalid="ignore"):
+                    printed = {k for k in printed if not change[0][k] >= _LOOK_CHANGED}
             # A clear shape well off its square's centre is judged by how letter-like it reads
             # (below), not by its square's colour: the board's print lies centred on its square,
             # and a tile pushed off a premium square shows that square's colour beside it.
@@ -802,7 +809,6 @@ class BoardReader:
             if printed:
                 kept = [i for i, k in enumerate(glyph_keys) if k not in printed]
                 glyph_keys, glyphs = [glyph_keys[i] for i in kept], [glyphs[i] for i in kept]
-        change = None if colours is None else self._change_from_empty(colours)
         if change is not None and glyphs:
             # A letter-like shape on a square that looks just as it did empty (colour and
             # thumbnail) is the board's own print, a premium square's letters or its star.

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import answer_key_from_decision
 from wordboard.controller.boardgames import READING, WORD
+from wordboard.controller.loop import CORRECTION
 from wordboard.controller.twin import Habits
 
 #: Answers about what the table's sensing saw, not about the game (see Player._position).
@@ -29,10 +30,30 @@ SENSING_ANSWERS = frozenset({q.LETTER, q.CONFLICT, q.CARD})
 
 
 def _sensing_answer(event) -> bool:
+    """Whether a journalled event is about what the sensing saw: an answer of
+    :data:`SENSING_ANSWERS`, or the table's correction of the camera."""
     if event.type != "decision":
         return False
+    if CORRECTION in event.data:
+        return True
     key = answer_key_from_decision(event.data)
     return key is not None and key[0][0] in SENSING_ANSWERS
+
+
+def answer_about_the_tile(controller, table, question: q.Question, corrected: set) -> str | None:
+    """The players' answer to a question about the tile on a square (LETTER, CONFLICT), as they
+    see it on the table: its name. No tile lies there (the camera took a lit empty square for a
+    tile): they tap the square on the screen and say it is empty, a correction (once for the
+    question), and the question goes with the tile the board believed in."""
+    square = question.squares[0]
+    found = table.tiles.get(square)
+    if found is None:
+        if (question.id, square) not in corrected:
+            corrected.add((question.id, square))
+            controller.correct(square, ".")
+        return None
+    name = found[1]
+    return name if question.accepts(name) else (question.choices[0] if question.choices else name)
 
 
 Square = tuple[int, int]
@@ -94,6 +115,7 @@ class TablePlayers:
         self._knocked: tuple | None = None
         # (the journal's seq, the position, the turn's position) at the last look (see _positions)
         self._positions_for = (-1, 0, 0)
+        self._corrected: set = set()      # (question id, square) told empty (see answer_about_the_tile)
         controller.listeners.append(self._heard)
         self.answerer = q.CallbackAnswerer(self._answer)
 
@@ -206,11 +228,7 @@ class TablePlayers:
             wanted = intent.answers.get((q.BLANK, question.squares[0])) if intent else None
             return wanted if wanted and question.accepts(wanted) else (question.choices[0] if question.choices else "E")
         if kind in (q.LETTER, q.CONFLICT):
-            found = self.table.tiles.get(question.squares[0])
-            if found is None:
-                return None
-            name = found[1]
-            return name if question.accepts(name) else (question.choices[0] if question.choices else name)
+            return answer_about_the_tile(self.controller, self.table, question, self._corrected)
         if kind in (READING, WORD):
             wanted = intent.answers.get((kind, None)) if intent else None
             return wanted if wanted and question.accepts(wanted) else question.choices[0]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from wordboard.controller import questions as q
+from wordboard.controller.players import answer_about_the_tile
 from wordboard.controller.twin import Habits, Table
 from wordboard.rules import Square
 
@@ -62,6 +63,7 @@ class ScriptedPlayers:
         self.outcomes: list[str] = []
         self.as_meant = 0                  # moves committed exactly as the player meant them
         self.mismatches: list = []         # moves committed that the player did not mean
+        self._corrected: set = set()       # (question id, square) told empty (see answer_about_the_tile)
         controller.listeners.append(self._heard)
         self.answerer = q.CallbackAnswerer(self._answer)
 
@@ -115,11 +117,7 @@ class ScriptedPlayers:
                 return plan.blanks[square]
             return question.choices[0] if question.choices else "E"
         if question.kind in (q.LETTER, q.CONFLICT):
-            found = self.table.tiles.get(question.squares[0])
-            if found is None:
-                return None
-            name = found[1]
-            return name if question.accepts(name) else (question.choices[0] if question.choices else name)
+            return answer_about_the_tile(self.controller, self.table, question, self._corrected)
         if question.kind == q.TURN:
             return plan.answer_turn if plan is not None else "carry on"
         if question.kind == q.SWAP:
