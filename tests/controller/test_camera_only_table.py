@@ -32,6 +32,12 @@ def test_the_sensor_board_and_the_camera_alone_give_the_same_game(tmp_path):
     assert records[0] == records[1]
 
 
+def _lexulous_seed_11(tmp_path, sensing: str) -> SessionConfig:
+    """Lexulous seed 11 on the fast twin, sensed as ``sensing``, its tidy players quiet."""
+    return SessionConfig(game="lexulous", hardware="direct", sensing=sensing, journal=tmp_path / f"{sensing}.sqlite3",
+                         seed=11, show_leds=False, habits="tidy", out=lambda s: None)
+
+
 def test_tiles_read_unsurely_are_asked_and_the_game_is_the_sensor_boards(tmp_path):
     """A tile the camera reads below wordboard.camera.state.SURE (a letter cut off by the board's
     edge, an O made a Q by a tail) is not taken as read: the table asks which letter it is, the
@@ -42,10 +48,7 @@ def test_tiles_read_unsurely_are_asked_and_the_game_is_the_sensor_boards(tmp_pat
 
     records, asked = [], 0
     for sensing in ("sensor", "camera"):
-        config = SessionConfig(game="lexulous", hardware="direct", sensing=sensing,
-                               journal=tmp_path / f"{sensing}.sqlite3", seed=11, show_leds=False, habits="tidy",
-                               out=lambda s: None)
-        with open_session(config) as s:
+        with open_session(_lexulous_seed_11(tmp_path, sensing)) as s:
             if sensing == "camera":
                 assert isinstance(s.sensor.eyes, TableEyes)
                 s.sensor.eyes.doubt = 0.3                   # 3 tiles in 10 read unsurely (at 0.4)
@@ -112,10 +115,7 @@ def test_a_tile_the_camera_alone_reads_on_an_empty_square_is_asked_and_the_playe
 
     records, corrections = [], []
     for sensing in ("sensor", "camera"):
-        config = SessionConfig(game="lexulous", hardware="direct", sensing=sensing,
-                               journal=tmp_path / f"{sensing}.sqlite3", seed=11, show_leds=False, habits="tidy",
-                               out=lambda s: None)
-        with open_session(config) as s:
+        with open_session(_lexulous_seed_11(tmp_path, sensing)) as s:
             if sensing == "camera":
                 s.sensor.eyes = PhantomEyes(s.sensor.eyes, lambda: s.adapter.game, (0, 0), after=3)
             s.run(max_seconds=120)
