@@ -383,6 +383,37 @@ def test_a_tile_lifted_from_a_square_whose_light_changed_under_it_is_empty_not_a
     assert table.believed((10, 9)) == "A" and table.believed((7, 7)) == "G"
 
 
+def test_a_tile_with_no_letter_lifted_as_its_light_changes_is_empty_not_the_light():
+    """HEXX's Lost Origin: the wild HEXX tile (no letter) on a square lit its owner's colour is
+    taken off, and its square lit otherwise at that moment. A plain tile lifted leaves a plain
+    square brighter or dimmer, as a change of light alone does; it is still a tile lifted (before,
+    the camera held the tile there for good, and HEXX seed 104 went astray from its 5th move)."""
+    from wordboard.camera.state import BLANK, EMPTY
+
+    table = _LitTable()
+    tiles, read = table.tiles, table.eyes.read
+
+    def light(colour_of: dict) -> None:
+        table.show(lambda square: colour_of.get(square, (6, 6, 6)))
+
+    light({})
+    for _ in range(4):
+        read()
+    table.by_hand(lambda: tiles.update({(10, 8): (b"\x90", "?")}), read)
+    assert table.believed((10, 8)) == BLANK
+    light({(10, 8): (200, 0, 0)})                 # its owner's colour, under the tile
+    for _ in range(3):
+        read()
+    assert table.believed((10, 8)) == BLANK
+    tiles.pop((10, 8))                            # taken off as its light changes
+    table.camera.show(tiles)
+    light({(10, 8): (160, 0, 120)})
+    for _ in range(6):
+        read()
+    assert table.believed((10, 8)) == EMPTY
+    assert table.believed((10, 9)) == "A" and table.believed((7, 7)) == "G"
+
+
 def test_a_diagonal_word_laid_to_the_edge_under_a_hand_is_tiles_not_an_arm():
     """HEXX's words go all 8 ways: tiles that appear at once on a diagonal ending at the board's
     edge (laid while a hand lingered) are a word, not an arm reaching in."""

@@ -233,6 +233,12 @@ def _read_empty(squares) -> np.ndarray:
     return np.array([[v.symbol == EMPTY for v in row] for row in squares])
 
 
+def _read_letterless(squares) -> np.ndarray:
+    """Per square (shape (rows, cols)), whether a reading's ``squares`` hold a tile with no letter
+    there (a blank, HEXX's wild tile)."""
+    return np.array([[v.symbol == BLANK for v in row] for row in squares])
+
+
 def _nearest_medians(colours: np.ndarray, sources: list[tuple[int, int]], targets: list[tuple[int, int]],
                      k: int, skip_self: bool = False) -> np.ndarray:
     """For each target square, the median colour of the ``k`` source squares nearest to it
@@ -1214,7 +1220,13 @@ class BoardReader:
             if relit is not None:
                 # the LEDs' light, not a change of the board; a tile laid or lifted on a square
                 # as its light changes is still a change
-                changed &= ~(relit & self._light_only(signatures))
+                light = relit & self._light_only(signatures)
+                if self._last is not None:
+                    # a tile with no letter (a blank, HEXX's wild tile) lifted as its light
+                    # changes leaves a plain square brighter or dimmer, as light alone does: it
+                    # is read again (HEXX's wild tile taken off by Lost Origin read on for good)
+                    light &= ~_read_letterless(self._last.squares)
+                changed &= ~light
             # a change that has not moved for a long while is no hand (see _STILL_FRAMES)
             if self._is_occlusion(changed & ~self._still_changes(changed, signatures)):
                 self._occluded_frames += 1
