@@ -414,6 +414,27 @@ def test_a_tile_with_no_letter_lifted_as_its_light_changes_is_empty_not_the_ligh
     assert table.believed((10, 9)) == "A" and table.believed((7, 7)) == "G"
 
 
+def test_a_letter_swapped_for_another_unnoticed_is_read_again_when_the_whole_board_is():
+    """Under a hand a tile may be lifted and another laid on its square (HEXX's Lost Origin takes a
+    word off, the next word goes through its squares): from one letter to another the picture can
+    change too little for the camera's stream to notice (HEXX seed 11 under --noise held the S
+    taken off for the E laid there, and the move was refused). The whole board, read afresh now
+    and then, surely sees another letter: the stream reads that square again."""
+    table = _LitTable(lights=False)
+    tiles, eyes = table.tiles, table.eyes
+    for _ in range(3):
+        eyes.read()
+    assert table.believed((7, 6)) == "I"
+    eyes.reader.change_threshold = 1e9            # the stream notices no change from here on
+    tiles[(7, 6)] = (b"\x90", "E")
+    table.camera.show(tiles)
+    read = {}
+    for _ in range(2 * eyes.full_every):
+        read = eyes.read()
+    assert table.believed((7, 6)) == "E" and read[(7, 6)][0] == "E"
+    assert table.believed((7, 7)) == "G" and table.believed((9, 9)) == "E"
+
+
 def test_a_diagonal_word_laid_to_the_edge_under_a_hand_is_tiles_not_an_arm():
     """HEXX's words go all 8 ways: tiles that appear at once on a diagonal ending at the board's
     edge (laid while a hand lingered) are a word, not an arm reaching in."""

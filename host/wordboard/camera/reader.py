@@ -1142,6 +1142,15 @@ class BoardReader:
     def last_reading(self) -> BoardReading | None:
         return self._last
 
+    def read_again(self, squares) -> None:
+        """Read ``squares`` ((row, col) pairs) again from the next frame on, as if they had just
+        changed: what was voted there is forgotten and the next frames' reads vote anew."""
+        for r, c in squares:
+            history = self._history[r][c]
+            history.votes.clear()
+            history.voted = None
+            history.unsettled = self.votes
+
     def relit(self, squares: np.ndarray, frames: int = RELIT_FRAMES) -> None:
         """The board's own LEDs changed under ``squares`` (a (rows, cols) bool mask): for the next
         ``frames`` frames (the camera shows a change of light a frame or two late) a change on
@@ -1260,11 +1269,7 @@ class BoardReader:
         self._clear_frames += 1
         if self.blocks and self._last is not None and self._clear_frames % _RELOOK_FRAMES == 0:
             changed = changed | ~_read_empty(self._last.squares)
-        for r, c in zip(*np.nonzero(changed)):
-            history = self._history[r][c]
-            history.votes.clear()
-            history.voted = None
-            history.unsettled = self.votes
+        self.read_again(zip(*np.nonzero(changed)))
         which = [(r, c) for r in range(self.rows) for c in range(self.cols) if self._history[r][c].unsettled > 0]
         self._signatures = signatures
         try:
@@ -1639,12 +1644,14 @@ class BoardReader:
         if int(empty.sum()) < 8:
             return None
 
-        def alike(canonical: np.ndarray) -> int:
-            colours = _paper_colours(canonical, self.rows, self.cols, CANONICAL_CELL)
+        def alike(colours: np.ndarray) -> int:
             shift = np.median((colours - look)[empty], axis=0)
             return int((_lab_distance(colours - shift, look)[letterless] <= _LOOK_CHANGED).sum())
 
-        alike_there, alike_here = alike(there), alike(here)
+        # (the believed place's colours are kept for the frame: its squares are read next if the
+        # place found again is not taken)
+        alike_there = alike(_paper_colours(there, self.rows, self.cols, CANONICAL_CELL))
+        alike_here = alike(self._colours_of(here))
         margin = max(3, int(letterless.sum()) // 20)
         if alike_there < 0.9 * int(empty.sum()) or alike_there < alike_here - margin:
             return False

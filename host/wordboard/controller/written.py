@@ -169,10 +169,26 @@ class VisionEyes:
         out = {(r, c): (sq.symbol, sq.confidence) for r, row in enumerate(reading.squares)
                for c, sq in enumerate(row) if sq.symbol != "."}
         if full is not None:
+            from wordboard.camera.state import SURE
+
+            again = []
             for r, row in enumerate(full.squares):
                 for c, sq in enumerate(row):
                     if (r, c) not in out and sq.symbol in LETTERS:
                         out[(r, c)] = (sq.symbol, sq.confidence)
+                    held = reading.squares[r][c].symbol
+                    if sq.confidence >= SURE and sq.symbol in LETTERS and held in LETTERS and sq.symbol != held:
+                        again.append((r, c))
+            if again and not self.blocks and hasattr(self.reader, "read_again"):
+                # The whole board read afresh surely sees another letter than the stream holds:
+                # the stream reads those squares again. Under a hand a tile may be lifted and
+                # another laid on its square (HEXX's Lost Origin, then the next word), and from
+                # one letter to another the picture hardly changes (HEXX seed 11 under --noise
+                # held the S taken off for the E laid there). Blank or empty is not asked so:
+                # the stream tells those by each square's look when empty, which one picture
+                # has not (HEXX's wild tile on E1, seed 11, was read again 283 times and the
+                # game went round for good).
+                self.reader.read_again(again)
         return out
 
     def _find_board_again(self, frame) -> None:
