@@ -203,6 +203,28 @@ def test_a_played_letter_written_in_ink_misread_still_holds_and_rubbed_out_block
     assert isinstance(blocked, Blocked) and "rubbed out (K9): write it again" in blocked.message
 
 
+def test_a_played_tile_the_camera_alone_misreads_still_holds_and_lifted_blocks():
+    """Tiles known only by the letter the camera reads on them (a table with the camera alone): a
+    played tile becomes another only by being lifted, which the camera sees. Read as another
+    letter or unsurely it is still the played tile; a played square seen empty blocks the turn:
+    put it back. (Scrabble seed 110 on the twin: a played E, asked about and answered, then read
+    as B again held every end of turn as "out of place" and the game stalled.)"""
+    from wordboard.controller.written import written_tag
+
+    board = BoardTracker(settle=0.3, identify=identify, by_sight=True)
+    board.sensor(Placed(Square(13, 14), written_tag((13, 14), "~")), 0.0)   # unsure; the players said E
+    board.set_committed({(13, 14): "E"})
+    for t, symbol in enumerate("BB~E", start=1):
+        board.sensor(Placed(Square(13, 14), written_tag((13, 14), symbol)), float(t))
+        assert board.view(t + 1.0).disturbed == () and board.view(t + 1.0).pending == ()
+    board.sensor(Lifted(Square(13, 14)), 6.0)
+    assert board.view(7.0).disturbed == ((13, 14),)
+    turn = TurnTracker(board)
+    turn.request_end(7.0)
+    blocked = turn.poll(7.0)
+    assert isinstance(blocked, Blocked) and "out of place (O14): put it back" in blocked.message
+
+
 def test_stale_events_do_not_undo_newer_ones():
     board = BoardTracker(settle=0.3, identify=identify)
     board.sensor(Placed(Square(1, 1), tag(5, "E")), 2.0)

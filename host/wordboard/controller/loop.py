@@ -96,9 +96,12 @@ class Controller:
         self.options = options or ControllerOptions()
         self.out = out or (lambda text: None)
         now = clock()
-        # letters written on the board (the written-letter sensor reading ink, not tiles)
+        # letters written on the board (the written-letter sensor reading ink, not tiles), or
+        # tiles the camera alone tells apart by their letters (not Dexikon's cards, each laid
+        # one a new mark)
         ink = getattr(sensor, "tiles", None) is False
-        self.board = BoardTracker(settle=self.options.settle, identify=identify, now=now, ink=ink)
+        by_sight = getattr(sensor, "tiles", None) is True and not getattr(sensor, "blocks", ())
+        self.board = BoardTracker(settle=self.options.settle, identify=identify, now=now, ink=ink, by_sight=by_sight)
         self.turn = TurnTracker(self.board, quiet=self.options.quiet, end_wait=self.options.end_wait,
                                 caught_up=sensor.caught_up,
                                 blocked_view=lambda: getattr(sensor, "problem", None))

@@ -89,12 +89,16 @@ class BoardTracker:
     """
 
     def __init__(self, *, settle: float = 0.3, identify: Callable[[object], TileName | None] = lambda t: None,
-                 camera_confidence: float = 0.8, now: float = 0.0, ink: bool = False):
+                 camera_confidence: float = 0.8, now: float = 0.0, ink: bool = False, by_sight: bool = False):
         """``ink``: letters written on the board (the camera reads them): a played letter cannot
         move or become another, so a played square the camera reads as another letter, or
         unsurely, still holds its letter; only a played square where nothing is seen any more
-        (rubbed out) is disturbed."""
+        (rubbed out) is disturbed. ``by_sight``: tiles known only by the letter the camera reads
+        on them (a table with the camera alone): a played tile becomes another only by being
+        lifted, which the camera sees, so the same holds (Scrabble seed 110 on the twin: a
+        played E read as B again and again held every end of turn as "out of place")."""
         self.ink = ink
+        self.by_sight = by_sight
         self.settle = settle
         self.identify = identify
         self.camera_confidence = camera_confidence
@@ -254,8 +258,8 @@ class BoardTracker:
             if seen is None:
                 disturbed.add(square)
                 continue
-            if self.ink:
-                continue                              # still written: the camera's misreading of it
+            if self.ink or self.by_sight:
+                continue                              # still there: the camera's misreading of it
             bound = self.committed_uid.get(square)
             if bound is not None and seen.uid is not None and seen.uid != bound:
                 disturbed.add(square)
