@@ -127,6 +127,48 @@ def test_a_tile_the_camera_alone_reads_on_an_empty_square_is_asked_and_the_playe
     assert records[0] == records[1]
 
 
+class MisreadEyes:
+    """The camera's eyes reading one played tile surely as another letter once the game has
+    ``after`` moves (as the virtual camera read a played E on Scrabble seed 110's last column as
+    B), for as long as it lies there."""
+
+    def __init__(self, eyes, game, after: int):
+        self.eyes, self.game, self.after = eyes, game, after
+        self.square = None
+
+    def changed(self) -> bool:
+        return self.eyes.changed() or len(self.game().history) == self.after
+
+    def read(self):
+        out = self.eyes.read()
+        if out is None:
+            return out
+        if self.square is None and len(self.game().history) >= self.after:
+            self.square = min(square for square, (symbol, _) in out.items() if symbol.isalpha())
+        if self.square in out:
+            out[self.square] = ("B" if out[self.square][0] != "B" else "E", 0.95)
+        return out
+
+
+def test_a_played_tile_the_camera_alone_misreads_later_is_still_the_played_tile(tmp_path):
+    """A tile becomes another only by being lifted, which the camera sees: a played tile read
+    later, surely, as another letter is still the played tile, and the game goes on as the sensor
+    board's, move for move (before, every end of turn was held as "a tile that was already played
+    is out of place" and the game stalled)."""
+    records = []
+    for sensing in ("sensor", "camera"):
+        with open_session(_lexulous_seed_11(tmp_path, sensing)) as s:
+            if sensing == "camera":
+                s.sensor.eyes = MisreadEyes(s.sensor.eyes, lambda: s.adapter.game, after=2)
+            s.run(max_seconds=120)
+            assert s.adapter.over and s.players.mismatches == []
+            records.append([(t.player, str(t.move), t.score) for t in s.adapter.game.history])
+            if sensing == "camera":
+                assert s.sensor.eyes.square is not None
+                assert s.controller.board.view(s.clock()).disturbed == ()
+    assert records[0] == records[1]
+
+
 def test_a_hand_over_the_board_holds_the_turn_and_is_never_read_as_a_move(tmp_path):
     """For a minute of game time the camera sees no board (a hand lingers over it): presses are
     held, the players are told what is in the way and that the game waits, and the game played is
