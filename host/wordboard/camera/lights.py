@@ -59,3 +59,5 @@ class LightWatch:
         mask = self.changed()
         if mask is not None and hasattr(reader, "relit"):
             reader.relit(mask, frames=frames + RELIT_FRAMES)
+        if self._last is not None and hasattr(reader, "lit_by"):
+            reader.lit_by(self._last)

@@ -27,7 +27,7 @@ from wordboard.camera.geometry import (
     turn_square,
 )
 from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier, turned_glyph
-from wordboard.camera.lights import RELIT_FRAMES
+from wordboard.camera.lights import LIGHT_CHANGE, RELIT_FRAMES
 from wordboard.camera.locate import OUTLINE, BoardLocation, BoardNotFound, locate_board, standard_premiums
 from wordboard.camera.squares import (
     MIN_CONTRAST,
@@ -226,6 +226,16 @@ def _unsure_if_pushed(reading: SquareReading, glyph) -> SquareReading:
     if glyph.off_centre >= _OFF_SQUARE and reading.confidence >= SURE:
         return SquareReading(reading.symbol, BELOW_SURE, reading.source)
     return reading
+
+
+def _light_round(light: np.ndarray) -> np.ndarray:
+    """Each square's LED light and its eight neighbours' ((rows, cols, 9, 3) from (rows, cols, 3)):
+    an LED's light reaches the squares beside it, so a square looks as it did when these are as
+    they were (beyond the board's edge: the edge square's own)."""
+    rows, cols = light.shape[:2]
+    padded = np.pad(light, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    return np.stack([padded[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols] for dr in (-1, 0, 1) for dc in (-1, 0, 1)],
+                    axis=2)
 
 
 def _read_empty(squares) -> np.ndarray:
@@ -472,6 +482,16 @@ class BoardReader:
         self._relit: tuple[np.ndarray, int] | None = None
         # squares whose look changed, not by their light, as their LEDs changed: until read again
         self._laid_in_light = np.zeros((rows, cols), bool)
+        # The LEDs' output under each square as last told (see relit; NaN: never told), and per
+        # square a look when empty kept from a light it rested in before its light changed (its
+        # colour, thumbnail and that light; NaN where none): restored when that light is back.
+        self._light = np.full((rows, cols, 9, 3), np.nan, np.float32)   # (see _light_round)
+        self._kept_colours: np.ndarray | None = None
+        self._kept_signatures: np.ndarray | None = None
+        self._kept_light = np.full((rows, cols, 9, 3), np.nan, np.float32)
+        # squares whose look when empty was learnt in a light that had not yet rested (while
+        # their LEDs changed): not kept when the light changes again
+        self._look_in_passing = np.zeros((rows, cols), bool)
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -1157,10 +1177,13 @@ class BoardReader:
         those squares is their light, not a hand or a tile: it is neither a reason to think the
         view blocked nor to read the squares again, and what they look like now (empty, or the
         tile they hold) is learnt as their look. A tile laid there at that very moment is found
-        by the next full read, and a hand over them by its other squares."""
+        by the next full read, and a hand over them by its other squares. Their looks when empty
+        in the light they rested in are kept, and are theirs again once that light is back (see
+        :meth:`lit_by`)."""
         mask = np.asarray(squares, bool)
         if mask.shape != (self.rows, self.cols):
             raise ValueError(f"relit squares are a {self.rows} x {self.cols} mask, not {mask.shape}")
+        self._keep_empty_looks(mask)
         if self._last is not None:
             # a square holding a tile now: its look when empty, seen in the old light, no longer
             # holds (the tile lifted later is told empty as on a first sight, by the squares
@@ -1169,6 +1192,65 @@ class BoardReader:
         if self._relit is not None:
             mask = mask | self._relit[0]
         self._relit = (mask, frames)
+
+    def lit_by(self, light: np.ndarray) -> None:
+        """The board's own LEDs now shine ``light`` under the squares ((rows, cols, 3), each
+        LED's output): a square's look when empty, seen in the light it rested in, is kept when
+        its light changes (see :meth:`relit`) and is its look again once that light is back.
+
+        A tile first seen in a changing light (laid as the LEDs under it begin to breathe) can
+        look to the squares round it like the board, and be learnt as the square's look; the
+        look kept from before tells it from the board once the light is back."""
+        light = np.asarray(light, np.float32)
+        if light.shape != (self.rows, self.cols, 3):
+            raise ValueError(f"the light under the squares is {self.rows} x {self.cols} x 3, not {light.shape}")
+        self._light = _light_round(light)
+
+    def _keep_empty_looks(self, squares: np.ndarray) -> None:
+        """The light under ``squares`` (a (rows, cols) bool mask) is changing: their looks when
+        empty learnt in the light they rested in are kept with that light (not looks learnt while
+        a light changed, see :meth:`_light_rests`)."""
+        if self._empty_colours is not None and self._empty_signatures is not None:
+            keep = squares & ~self._look_in_passing & ~np.isnan(self._empty_colours[..., 0]) \
+                & ~np.isnan(self._light[..., 0, 0])
+            if keep.any():
+                if self._kept_colours is None or self._kept_signatures is None:
+                    self._kept_colours = np.full(self._empty_colours.shape, np.nan, np.float32)
+                    self._kept_signatures = np.full(self._empty_signatures.shape, np.nan, np.float32)
+                self._kept_colours[keep] = self._empty_colours[keep]
+                self._kept_signatures[keep] = self._empty_signatures[keep]
+                self._kept_light[keep] = self._light[keep]
+        self._look_in_passing |= squares
+
+    def _light_rests(self, squares: np.ndarray, colours: np.ndarray, signatures: np.ndarray) -> None:
+        """The light under ``squares`` has stopped changing (their frames after a change of light
+        are over). Where it is back to the light a look when empty was kept in, that look is the
+        square's again, and a square believed without a letter that does not look so is read
+        again (a tile learnt as the board while the light changed). Elsewhere the look learnt in
+        this light is the one kept when it changes next."""
+        self._look_in_passing &= ~squares
+        kept, thumbs = self._kept_colours, self._kept_signatures
+        if kept is None or thumbs is None or self._empty_colours is None or self._empty_signatures is None:
+            return
+        with np.errstate(invalid="ignore"):
+            back = squares & ~np.isnan(kept[..., 0]) & \
+                (np.abs(self._kept_light - self._light).max(axis=(2, 3)) <= LIGHT_CHANGE)
+        if not back.any():
+            return
+        self._empty_colours[back] = kept[back]
+        self._empty_signatures[back] = thumbs[back]
+        kept[back] = np.nan
+        thumbs[back] = np.nan
+        self._kept_light[back] = np.nan
+        if self._last is None:
+            return
+        change = self._measure_change(colours, self._empty_colours, self._empty_signatures, signatures)
+        if change is None:
+            return
+        letterless = _read_empty(self._last.squares) | _read_letterless(self._last.squares)
+        with np.errstate(invalid="ignore"):
+            unlike = (change[0] > _LOOK_SAME) | (change[1] > self.change_threshold)
+        self.read_again(zip(*np.nonzero(back & letterless & unlike)))
 
     def update(self, frame: np.ndarray) -> BoardReading:
         """Take the next video frame; returns the board as currently believed.
@@ -1285,10 +1367,14 @@ class BoardReader:
                 self._laid_in_light[r, c] = False
         self._reference = signatures
         self._tint_reference = tints
+        rested = None
         if self._relit is not None:
             # the frames of a change of light count once the view is clear (not under a hand)
             left = self._relit[1]
-            self._relit = (self._relit[0], left - 1) if left > 1 else None
+            if left > 1:
+                self._relit = (self._relit[0], left - 1)
+            else:
+                rested, self._relit = self._relit[0], None
         if relit is not None and not self.handwritten and self._empty_colours is not None \
                 and self._empty_signatures is not None and self._last is not None:
             # the squares believed empty under a changed light: that is their empty look now
@@ -1306,6 +1392,9 @@ class BoardReader:
             squares = tuple(tuple(self._voted(r, c) for c in range(self.cols)) for r in range(self.rows))
             self._last = BoardReading(squares, self._location.corners, self._location.method, reread=len(which),
                                       warp=warp)
+        if rested is not None and not self.handwritten:
+            # (once this frame's belief is set: a square read again keeps it until it is read)
+            self._light_rests(rested, self._colours_of(canonical), signatures)
         return self._last
 
     def _still_changes(self, changed: np.ndarray, signatures: np.ndarray) -> np.ndarray:
@@ -1530,6 +1619,8 @@ class BoardReader:
         # out of them by the squares seen empty (see _measure_change).
         if not self.blocks:
             self._empty_colours = self._empty_signatures = None
+            self._kept_colours = self._kept_signatures = None
+            self._kept_light[:] = np.nan
         self._laid_in_light[:] = False
 
     def find_board(self, frame: np.ndarray) -> tuple[BoardLocation, np.ndarray] | None:
