@@ -79,6 +79,13 @@ _RELOOK_FRAMES = 8
 #: -0.6), a blank 7.9 of 14.8 (0.53), a letter lifted 13.4 of 42 (0.32, gain -0.24).
 _LIGHT_ONLY = 0.35
 _LIGHT_GAIN = 0.2
+#: In a video, a square's look when empty kept from the light it rested in (see
+#: BoardReader.lit_by) is its look again when that light is back within this many clear frames;
+#: older, the room's light may have changed over part of the board since, and the look is learnt
+#: again. (At the 3-10 frames a second a Pi reads, 1.5-5 minutes: a breathing border or a turn's
+#: lights. On the twin the kept looks came back after 16 clear frames at most: HEXX --noise
+#: seeds 4 and 15.)
+_KEPT_FRAMES = 900
 
 #: ``orientation`` of a :class:`BoardReader`: find which way up the board is from its letters
 #: when the grid was found from the board's lines (markers and given corners say it already).
@@ -489,6 +496,7 @@ class BoardReader:
         self._kept_colours: np.ndarray | None = None
         self._kept_signatures: np.ndarray | None = None
         self._kept_light = np.full((rows, cols, 9, 3), np.nan, np.float32)
+        self._kept_at = np.zeros((rows, cols), np.int64)   # (in clear frames, see _clear_frames)
         # squares whose look when empty was learnt in a light that had not yet rested (while
         # their LEDs changed): not kept when the light changes again
         self._look_in_passing = np.zeros((rows, cols), bool)
@@ -1208,32 +1216,35 @@ class BoardReader:
 
     def _keep_empty_looks(self, squares: np.ndarray) -> None:
         """The light under ``squares`` (a (rows, cols) bool mask) is changing: their looks when
-        empty learnt in the light they rested in are kept with that light (not looks learnt while
-        a light changed, see :meth:`_light_rests`)."""
+        empty learnt in the light they rested in are kept with that light, until it is back (see
+        :meth:`_light_rests`) or for :data:`_KEPT_FRAMES`. A kept look is not replaced by a later
+        one: a light that held still for a moment mid-breath is no light rested in, and a look
+        learnt then may be a tile taken for the board."""
         if self._empty_colours is not None and self._empty_signatures is not None:
-            keep = squares & ~self._look_in_passing & ~np.isnan(self._empty_colours[..., 0]) \
+            if self._kept_colours is None or self._kept_signatures is None:
+                self._kept_colours = np.full(self._empty_colours.shape, np.nan, np.float32)
+                self._kept_signatures = np.full(self._empty_signatures.shape, np.nan, np.float32)
+            free = np.isnan(self._kept_colours[..., 0]) | (self._clear_frames - self._kept_at > _KEPT_FRAMES)
+            keep = squares & free & ~self._look_in_passing & ~np.isnan(self._empty_colours[..., 0]) \
                 & ~np.isnan(self._light[..., 0, 0])
-            if keep.any():
-                if self._kept_colours is None or self._kept_signatures is None:
-                    self._kept_colours = np.full(self._empty_colours.shape, np.nan, np.float32)
-                    self._kept_signatures = np.full(self._empty_signatures.shape, np.nan, np.float32)
-                self._kept_colours[keep] = self._empty_colours[keep]
-                self._kept_signatures[keep] = self._empty_signatures[keep]
-                self._kept_light[keep] = self._light[keep]
+            self._kept_colours[keep] = self._empty_colours[keep]
+            self._kept_signatures[keep] = self._empty_signatures[keep]
+            self._kept_light[keep] = self._light[keep]
+            self._kept_at[keep] = self._clear_frames
         self._look_in_passing |= squares
 
     def _light_rests(self, squares: np.ndarray, colours: np.ndarray, signatures: np.ndarray) -> None:
-        """The light under ``squares`` has stopped changing (their frames after a change of light
-        are over). Where it is back to the light a look when empty was kept in, that look is the
-        square's again, and a square believed without a letter that does not look so is read
-        again (a tile learnt as the board while the light changed). Elsewhere the look learnt in
-        this light is the one kept when it changes next."""
+        """The frames after a change of the light under ``squares`` are over. Where the light is
+        back to the one a look when empty was kept in (not too long ago), that look is the
+        square's again, and a square it does not fit is read again: one believed empty that does
+        not look so (a tile learnt as the board while the light changed), one believed to hold a
+        tile with no letter that looks so."""
         self._look_in_passing &= ~squares
         kept, thumbs = self._kept_colours, self._kept_signatures
         if kept is None or thumbs is None or self._empty_colours is None or self._empty_signatures is None:
             return
         with np.errstate(invalid="ignore"):
-            back = squares & ~np.isnan(kept[..., 0]) & \
+            back = squares & ~np.isnan(kept[..., 0]) & (self._clear_frames - self._kept_at <= _KEPT_FRAMES) & \
                 (np.abs(self._kept_light - self._light).max(axis=(2, 3)) <= LIGHT_CHANGE)
         if not back.any():
             return
@@ -1247,10 +1258,10 @@ class BoardReader:
         change = self._measure_change(colours, self._empty_colours, self._empty_signatures, signatures)
         if change is None:
             return
-        letterless = _read_empty(self._last.squares) | _read_letterless(self._last.squares)
         with np.errstate(invalid="ignore"):
             unlike = (change[0] > _LOOK_SAME) | (change[1] > self.change_threshold)
-        self.read_again(zip(*np.nonzero(back & letterless & unlike)))
+        again = (_read_empty(self._last.squares) & unlike) | (_read_letterless(self._last.squares) & ~unlike)
+        self.read_again(zip(*np.nonzero(back & again)))
 
     def update(self, frame: np.ndarray) -> BoardReading:
         """Take the next video frame; returns the board as currently believed.
