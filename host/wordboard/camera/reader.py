@@ -497,9 +497,6 @@ class BoardReader:
         self._kept_signatures: np.ndarray | None = None
         self._kept_light = np.full((rows, cols, 9, 3), np.nan, np.float32)
         self._kept_at = np.zeros((rows, cols), np.int64)   # (in clear frames, see _clear_frames)
-        # squares whose look when empty was learnt in a light that had not yet rested (while
-        # their LEDs changed): not kept when the light changes again
-        self._look_in_passing = np.zeros((rows, cols), bool)
 
     # ----------------------------------------------------------------------------------------
     # One picture
@@ -1219,19 +1216,20 @@ class BoardReader:
         empty learnt in the light they rested in are kept with that light, until it is back (see
         :meth:`_light_rests`) or for :data:`_KEPT_FRAMES`. A kept look is not replaced by a later
         one: a light that held still for a moment mid-breath is no light rested in, and a look
-        learnt then may be a tile taken for the board."""
+        learnt then may be a tile taken for the board. (Nor is a look learnt while the light was
+        still changing, the squares' frames after an earlier change not over.)"""
         if self._empty_colours is not None and self._empty_signatures is not None:
             if self._kept_colours is None or self._kept_signatures is None:
                 self._kept_colours = np.full(self._empty_colours.shape, np.nan, np.float32)
                 self._kept_signatures = np.full(self._empty_signatures.shape, np.nan, np.float32)
             free = np.isnan(self._kept_colours[..., 0]) | (self._clear_frames - self._kept_at > _KEPT_FRAMES)
-            keep = squares & free & ~self._look_in_passing & ~np.isnan(self._empty_colours[..., 0]) \
-                & ~np.isnan(self._light[..., 0, 0])
+            keep = squares & free & ~np.isnan(self._empty_colours[..., 0]) & ~np.isnan(self._light[..., 0, 0])
+            if self._relit is not None:
+                keep &= ~self._relit[0]
             self._kept_colours[keep] = self._empty_colours[keep]
             self._kept_signatures[keep] = self._empty_signatures[keep]
             self._kept_light[keep] = self._light[keep]
             self._kept_at[keep] = self._clear_frames
-        self._look_in_passing |= squares
 
     def _light_rests(self, squares: np.ndarray, colours: np.ndarray, signatures: np.ndarray) -> None:
         """The frames after a change of the light under ``squares`` are over. Where the light is
@@ -1239,7 +1237,6 @@ class BoardReader:
         square's again, and a square it does not fit is read again: one believed empty that does
         not look so (a tile learnt as the board while the light changed), one believed to hold a
         tile with no letter that looks so."""
-        self._look_in_passing &= ~squares
         kept, thumbs = self._kept_colours, self._kept_signatures
         if kept is None or thumbs is None or self._empty_colours is None or self._empty_signatures is None:
             return
