@@ -6,6 +6,8 @@ work (prints figures; asserts nothing).
 Every figure is the median over N runs (default 5) of a fresh process, with warm caches (the
 classifier and the word list compiled once before timing) and BLAS held to one thread:
 
+- importing OpenCV and numpy alone, the floor every camera command stands on (``wordboard scan``'s
+  time is also given as a multiple of it);
 - ``wordboard --version``: the interpreter and the command line alone;
 - the letter classifier loaded from its cache (in a fresh process: numpy, OpenCV and the
   classifier module imported, the cache read, everything it computes at load time), and the
@@ -65,6 +67,7 @@ def main() -> None:
         subprocess.run(wb + ["lexicon", "info", "scowl:70"], env=env, check=True, stdout=subprocess.DEVNULL)
         print(f"warming the caches (classifier, word list, if not cached yet): {time.perf_counter() - started:.2f} s")
         cases = [
+            ("import cv2 and numpy (the floor)", [sys.executable, "-c", "import cv2, numpy"]),
             ("wordboard --version", wb + ["--version"]),
             ("classifier from its cache (fresh process)",
              [sys.executable, "-c", "from wordboard.camera.letters import load_classifier; load_classifier()"]),
@@ -72,9 +75,14 @@ def main() -> None:
             ("wordboard run --quick --max-moves 0 (twin)",
              wb + ["run", "--hardware", "sim", "--quick", "--new", "--max-moves", "0", "--no-leds"]),
         ]
+        medians = {}
         for name, argv in cases:
             times = [_timed(argv, env) for _ in range(args.repeat)]
+            medians[name] = statistics.median(times)
             _print(name, times)
+        floor = medians["import cv2 and numpy (the floor)"]
+        scan = medians["wordboard scan (rendered 15x15, no Tesseract)"]
+        print(f"wordboard scan / importing cv2 and numpy: {scan / floor:.1f}x")
         # The load alone (imports excluded), with BLAS held to one thread and as the machine sets it.
         load = ("import time\nfrom wordboard.camera.letters import load_classifier\n"
                 "t = time.perf_counter(); load_classifier(); print(time.perf_counter() - t)")

@@ -1,5 +1,7 @@
 """Letter drawing, grid geometry and corner parsing."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -135,3 +137,32 @@ def test_warp_maps_square_centres_back_and_forth():
         assert warp.square_of_image_point(x, y) == (row, col)
     assert warp.square_of_image_point(0, 0) is None
     assert warp.straighten(np.zeros((700, 700, 3), np.uint8)).shape == (600, 600, 3)
+
+
+def test_a_file_named_as_a_font_that_is_none_is_not_offered(tmp_path, monkeypatch):
+    from wordboard.camera import fonts
+
+    (tmp_path / "DejaVuSans-Bold.ttf").write_bytes(b"<html>not a font</html>")
+    monkeypatch.setattr(fonts, "_FONT_DIRS", (str(tmp_path),))
+    fonts.available_fonts.cache_clear()
+    try:
+        names = [f.name for f in fonts.available_fonts()]
+    finally:
+        fonts.available_fonts.cache_clear()
+    assert "dejavu-sans-bold" not in names and "tile-sans-bold" not in names
+    assert names[-4:] == [name for name, _face, _weight in fonts.HERSHEY_FACES]
+
+
+def test_a_classifier_read_from_its_cache_parses_no_font(tmp_path):
+    """Start-up: a reader whose classifier is cached draws no letter, so fontTools is not even
+    imported (parsing six fonts took 0.3 s of every `wordboard scan`)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom wordboard.camera.letters import load_classifier\n"
+            "load_classifier(fonts=('hershey-simplex',), own_samples=False)\n"
+            "print('fontTools' in sys.modules)\n")
+    env = {**os.environ, "WORDBOARD_CACHE_DIR": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)  # trains, caches
+    again = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
+    assert again.stdout.strip() == "False"

@@ -21,10 +21,9 @@ from typing import Any
 
 import cv2
 import numpy as np
-from fontTools.pens.basePen import decomposeQuadraticSegment, decomposeSuperBezierSegment
-from fontTools.pens.boundsPen import ControlBoundsPen
-from fontTools.pens.transformPen import TransformPen
-from fontTools.ttLib import TTFont
+
+# fontTools is imported where a glyph is drawn, not here: a reader whose classifier comes from its
+# cache draws no letter, and importing and parsing fonts took 0.3 s of every `wordboard scan`.
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -98,11 +97,15 @@ class _PolygonPen:
             start = (0.5 * (last[0] + first[0]), 0.5 * (last[1] + first[1]))
             self.moveTo(start)
             points = points[:-1] + (start,)
+        from fontTools.pens.basePen import decomposeQuadraticSegment
+
         for control, end in decomposeQuadraticSegment(points):
             a, c, b, t = self._points[-1], np.array(control, float), np.array(end, float), self._t
             self._points.extend((1 - t) ** 2 * a + 2 * (1 - t) * t * c + t**2 * b)
 
     def curveTo(self, *points: Point) -> None:
+        from fontTools.pens.basePen import decomposeSuperBezierSegment
+
         for c1, c2, end in decomposeSuperBezierSegment(points) if len(points) > 3 else [points]:
             a, p1, p2, b, t = (self._points[-1], np.array(c1, float), np.array(c2, float), np.array(end, float),
                                self._t)
@@ -119,6 +122,8 @@ class _PolygonPen:
 
     def addComponent(self, glyph_name: str, transformation: tuple[float, ...]) -> None:
         """A composite glyph's part: the component's outline, moved as the glyph says."""
+        from fontTools.pens.transformPen import TransformPen
+
         self.glyph_set[glyph_name].draw(TransformPen(self, transformation))
 
 
@@ -127,6 +132,8 @@ class OutlineFont:
     Latin capitals."""
 
     def __init__(self, path: str | os.PathLike[str]):
+        from fontTools.ttLib import TTFont
+
         self.path = Path(path)
         try:
             self._font = TTFont(str(self.path), lazy=True)
@@ -167,6 +174,8 @@ class OutlineFont:
         return glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax
 
     def _control_box(self, name: str) -> tuple[float, float, float, float] | None:
+        from fontTools.pens.boundsPen import ControlBoundsPen
+
         bounds = ControlBoundsPen(self._glyphs)
         self._glyphs[name].draw(bounds)
         box: tuple[float, float, float, float] | None = bounds.bounds
@@ -277,17 +286,28 @@ def _find_font_file(file_name: str) -> str | None:
     return None
 
 
+#: The first four bytes of a TrueType or OpenType font file (its sfnt version), or of a collection.
+_FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
+
+
+def _is_font_file(path: str) -> bool:
+    """Whether ``path`` starts as a font file does. Only its signature is read: the font is parsed
+    when a letter is first drawn with it (a damaged font then says so, :class:`FontError`)."""
+    try:
+        with open(path, "rb") as file:
+            return file.read(4) in _FONT_SIGNATURES
+    except OSError:
+        return False
+
+
 @functools.lru_cache(maxsize=1)
 def available_fonts() -> tuple[GlyphFont, ...]:
-    """Every font usable on this machine: the TrueType faces found, then the Hershey faces."""
+    """Every font usable on this machine: the TrueType faces found (files that start as a font
+    does), then the Hershey faces."""
     fonts: list[GlyphFont] = []
     for name, file_name in TRUETYPE_FACES:
         path = _find_font_file(file_name)
-        if path is None:
-            continue
-        try:
-            _truetype(path).outline("A")
-        except FontError:
+        if path is None or not _is_font_file(path):
             continue
         fonts.append(GlyphFont(name, truetype_path=path))
     by_name = {f.name: f for f in fonts}
