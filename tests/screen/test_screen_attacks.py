@@ -233,7 +233,7 @@ def test_a_clip_has_the_same_guards_as_every_page(voiced):
         assert get(voiced, target, host=host)[0] == 403, host
     for peer, expected in (("8.8.8.8", 403), ("2001:4860:4860::8888", 403), ("::ffff:8.8.8.8", 403),
                            ("192.168.1.5", 200), ("fd12::5", 200)):
-        connection = SimpleNamespace(remote_address=(peer, 40000))
+        connection = SimpleNamespace(remote_address=(peer, 40000), local_address=("192.168.1.2", 8080))
         response = voiced.server._http(connection, Request(target, Headers({"Host": "192.168.1.2:8080"})))
         assert response.status_code == expected, peer
     with socket.create_connection((voiced.host, voiced.port), timeout=10) as s:
@@ -310,7 +310,7 @@ def test_peers_outside_the_local_network_get_nothing(tmp_path):
     server = ScreenServer(ScreenHub(), pin_file=tmp_path / "pin.json")
 
     def status(peer: str, target: str = "/", forwarded: str | None = None) -> int:
-        connection = SimpleNamespace(remote_address=(peer, 40000))
+        connection = SimpleNamespace(remote_address=(peer, 40000), local_address=("192.168.1.2", 8080))
         headers = {"Host": "192.168.1.2:8080"}
         if forwarded:
             headers.update({"X-Forwarded-For": forwarded, "X-Real-IP": forwarded, "Forwarded": f"for={forwarded}"})
@@ -507,10 +507,10 @@ def test_each_lockout_is_longer_and_a_right_pin_starts_afresh(server):
     s = server.server
 
     def lockout() -> float:
-        return s.lockout.locked_until("kiosk") - time.monotonic()
+        return s.pin_lockout.locked_until("kiosk") - time.monotonic()
 
     def unlock_after_the_wait() -> None:
-        s.lockout._records["kiosk"].locked_until = 0.0
+        s.pin_lockout._records["kiosk"].locked_until = 0.0
 
     with connect(server) as ws:
         for n in range(MAX_FAILURES):

@@ -182,6 +182,27 @@ def test_wrong_pins_from_one_device_lock_out_that_device_only(lan):
     assert sum("wrong PIN" in line for line in lan.log) == 1          # one log line for the kind
 
 
+def test_wrong_pins_from_many_phones_never_bar_the_code_and_bar_the_pin_for_minutes_not_an_hour(lan):
+    """Before: 30 wrong guesses from 6 addresses locked every phone on the network out of both the
+    PIN and the game's code for an hour."""
+    now = [1000.0]
+    lan.server.clock = lambda: now[0]
+    for n in range(6):
+        with page(lan, f"127.0.0.{11 + n}") as attacker:
+            for guess in range(5):
+                attacker.send(json.dumps({"type": "unlock", "pin": f"{9000 + 10 * n + guess}"}))
+                assert reply(attacker)["message"] == "wrong PIN"
+    with page(lan, "127.0.0.30") as child, page(lan, "127.0.0.31") as parent:
+        child.send(json.dumps({"type": "join", "code": lan.code}))
+        assert reply(child)["type"] == "joined"                    # the code is its own secret
+        parent.send(json.dumps({"type": "unlock", "pin": PIN}))
+        message = reply(parent)["message"]
+        assert "too many wrong PINs" in message and int(message.split()[-2]) <= 120
+        now[0] += 121.0
+        parent.send(json.dumps({"type": "unlock", "pin": PIN}))
+        assert reply(parent)["type"] == "unlocked"
+
+
 def test_guessing_from_many_addresses_is_bounded_and_the_kiosk_stays_usable():
     from wordboard.screen.guard import KIOSK as KIOSK_KEY
     from wordboard.screen.guard import Lockout
@@ -190,9 +211,20 @@ def test_guessing_from_many_addresses_is_bounded_and_the_kiosk_stays_usable():
     for n in range(30):                                        # 30 devices, one guess each
         assert lockout.wait(f"192.168.1.{n}", 100.0) == 0
         lockout.failed(f"192.168.1.{n}", 100.0)
-    assert lockout.wait("192.168.1.200", 101.0) > 3000       # a new address waits too
+    assert lockout.wait("192.168.1.200", 101.0) > 100        # a new address waits too...
     assert lockout.wait(KIOSK_KEY, 101.0) == 0               # the kiosk never
-    assert lockout.wait("192.168.1.200", 3701.0) == 0          # an hour later: again
+    # ... but only until the LAN's last guess is 3600/30 s old, not for the whole hour (before:
+    # 30 wrong guesses from 6 addresses barred every phone on the network for an hour)
+    assert lockout.wait("192.168.1.200", 220.0) == 0
+    # and the LAN's guesses stay spaced out: in any hour at most twice the ceiling
+    now, guesses = 220.0, 0
+    while now < 220.0 + 3600.0:
+        client = f"10.0.{guesses % 250}.1"
+        if lockout.wait(client, now) == 0:
+            lockout.failed(client, now)
+            guesses += 1
+        now += 1.0
+    assert 25 <= guesses <= 31
 
 
 @given(st.lists(st.tuples(st.sampled_from(["kiosk", "10.0.0.1", "10.0.0.2", "fd00::/64"]), st.booleans()),
@@ -216,13 +248,17 @@ def test_a_lockout_only_ever_follows_that_clients_own_wrong_guesses(guesses):
             wrong_in_a_row[client] = wrong_in_a_row.get(client, 0) + 1
 
 
-def test_a_client_is_an_ipv4_address_an_ipv6_network_or_the_kiosk():
+def test_a_client_is_its_address_or_the_kiosk():
+    """Before: an IPv6 client was its /64, the whole home network, so one device's wrong guesses
+    locked out every IPv6 phone in the house."""
     from wordboard.screen.guard import client_key
 
     assert client_key("127.0.0.1") == client_key("::1") == "kiosk"
     assert client_key("192.168.1.5") == client_key("::ffff:192.168.1.5") == "192.168.1.5"
-    assert client_key("fd12:3456:789a:1::5") == client_key("fd12:3456:789a:1::9999") == "fd12:3456:789a:1::/64"
-    assert client_key("fe80::2%eth0") == "fe80::/64"
+    assert client_key("fd12:3456:789a:1::5") == "fd12:3456:789a:1::5"
+    assert client_key("fd12:3456:789a:1::5") != client_key("fd12:3456:789a:1::9999")
+    assert client_key("fe80::2%eth0") == "fe80::2"
+    assert client_key("2a02:8070:1:2::abcd") == "2a02:8070:1:2::abcd"
 
 
 # -- floods of work ---------------------------------------------------------------------------------

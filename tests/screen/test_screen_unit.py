@@ -63,6 +63,19 @@ def test_peers_on_the_local_network_only():
         assert not peer_allowed(bad), bad
 
 
+def test_a_global_ipv6_peer_on_the_boards_own_link_is_local():
+    """Most home networks give phones global IPv6 addresses of the router's /64: before, every one
+    of them was refused with 403."""
+    board = "2a02:8070:a1:5c00:ba27:ebff:fe12:3456"
+    assert peer_allowed("2a02:8070:a1:5c00:1c4f:9e2a:77b1:d00d", local=board)
+    assert peer_allowed("2a02:8070:a1:5c00::1%eth0", local=board + "%eth0")
+    assert not peer_allowed("2a02:8070:a1:5c01::1", local=board)          # the next /64: not the link
+    assert not peer_allowed("2001:4860::8888", local=board)
+    assert not peer_allowed("2001:4860::8888", local="192.168.1.2")
+    assert not peer_allowed("2a02:8070:a1:5c00::1", local="::1")           # reached on loopback: no link
+    assert not peer_allowed("8.8.8.8", local="8.8.8.1")                   # IPv4: private ranges only
+
+
 def test_listen_address():
     assert parse_listen(None, lan=True) == ("0.0.0.0", 8080)
     assert parse_listen("default", lan=False) == ("127.0.0.1", 8080)

@@ -5,12 +5,14 @@
   the kiosk on the Pi itself (a loopback peer), for pages that joined with the game's code
   (:class:`GameCode`, shown on the board's own screen) and for pages unlocked with the PIN.
   *Changing* a game (undo, scores, ending it, a new one) needs the PIN.
-* **Clients.** A client is its address: an IPv4 address, or an IPv6 address's /64 network (one
-  device may hold many addresses of its network), or ``"kiosk"`` for loopback peers
-  (:func:`client_key`).
-* :class:`Lockout`: wrong PINs and game codes lock out the client that sent them, never the
-  others and never the kiosk; a ceiling on the wrong guesses of all LAN clients together bounds
-  guessing from many addresses (the kiosk stays usable throughout).
+* **Clients.** A client is its address, IPv4 or IPv6, or ``"kiosk"`` for loopback peers
+  (:func:`client_key`). Not an IPv6 /64: a home network's devices all share one /64, and a
+  lockout of the network was a lockout of every phone on it.
+* :class:`Lockout`: wrong guesses lock out the client that sent them, never the others and never
+  the kiosk; a ceiling on the wrong guesses of all LAN clients together bounds guessing from many
+  addresses by spacing the LAN's guesses out, never by locking the LAN out for its whole window.
+  The server keeps one lockout for PINs and one for game codes, so guessing one never bars the
+  other (a child joining with the code while somebody guesses the PIN).
 * :class:`Bucket`: a token bucket per page (how many actions a second it may send).
 * :class:`RefusalLog`: one log line per kind of refusal, then one count a minute while they go on.
 
@@ -47,14 +49,13 @@ def is_loopback(address: str | None) -> bool:
 
 
 def client_key(address: str | None, kiosk: Callable[[str], bool] = is_loopback) -> str:
-    """The client an address belongs to: ``"kiosk"``, an IPv4 address or an IPv6 /64."""
+    """The client an address belongs to: ``"kiosk"``, or the address (IPv4, or IPv6 without its
+    zone; an IPv4-mapped IPv6 address is its IPv4 address)."""
     if address and kiosk(address):
         return KIOSK
     ip = _ip(address)
     if ip is None:
         return f"?{address}"
-    if isinstance(ip, ipaddress.IPv6Address):
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
 
 
@@ -103,12 +104,14 @@ class _Record:
 
 
 class Lockout:
-    """Wrong guesses (PINs, game codes) per client. After ``max_failures`` wrong guesses in a row
-    a client waits ``seconds``, twice as long after each further wrong guess (at most
-    ``max_seconds``); a right guess starts it afresh. The clients other than the kiosk together
-    may make ``lan_ceiling`` wrong guesses in ``lan_window`` seconds; beyond that only the kiosk
-    may try until the oldest of them is that old. At most ``max_clients`` clients are remembered
-    (the oldest ones not locked out are forgotten first)."""
+    """Wrong guesses (of one secret: the PIN, or the game's code) per client. After
+    ``max_failures`` wrong guesses in a row a client waits ``seconds``, twice as long after each
+    further wrong guess (at most ``max_seconds``); a right guess starts it afresh. The clients
+    other than the kiosk together may make ``lan_ceiling`` wrong guesses in ``lan_window`` seconds;
+    beyond that a LAN client may guess once the LAN's last wrong guess is ``lan_window /
+    lan_ceiling`` seconds old (the same long-run pace, one guess at a time, instead of every LAN
+    device barred until the window has passed). The kiosk is never held back by others. At most
+    ``max_clients`` clients are remembered (the oldest ones not locked out are forgotten first)."""
 
     def __init__(self, *, max_failures: int = 5, seconds: float = 60.0, max_seconds: float = 900.0,
                  lan_ceiling: int = 30, lan_window: float = 3600.0, max_clients: int = 1024):
@@ -128,8 +131,13 @@ class Lockout:
         if client != KIOSK:
             self._forget_old(now)
             if len(self._lan_failures) >= self.lan_ceiling:
-                wait = max(wait, self._lan_failures[0] + self.lan_window - now)
+                wait = max(wait, self._lan_failures[-1] + self.lan_spacing - now)
         return wait
+
+    @property
+    def lan_spacing(self) -> float:
+        """Seconds between LAN guesses once the ceiling is reached."""
+        return self.lan_window / max(1, self.lan_ceiling)
 
     def _forget_old(self, now: float) -> None:
         while self._lan_failures and self._lan_failures[0] <= now - self.lan_window:

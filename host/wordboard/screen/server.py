@@ -10,7 +10,8 @@
   Pages tell the server with ``{"type": "audio", "on": ...}`` whether they play the board's
   speech; ``say`` events (which clip to play) go to those pages only.
 * Peers must be on the local network (loopback, the private ranges of RFC 1918 and RFC 4193,
-  link-local: :data:`LAN`): any other address gets 403. The ``Host`` a browser asked for must be
+  link-local: :data:`LAN`, or a global IPv6 address in the /64 of the board's own address it
+  reached): any other address gets 403. The ``Host`` a browser asked for must be
   an address, ``localhost`` or a local name (``raspberrypi.local``, ``wordboard``, ``*.lan``,
   ``*.home.arpa``...; more in ``$WORDBOARD_SCREEN_HOSTS``), so a site on the internet cannot
   reach the board by pointing its own name at the Pi (DNS rebinding); a WebSocket whose
@@ -20,9 +21,11 @@
   watching is open; playing (buttons, answers) is for the kiosk (a loopback peer), pages that
   joined with the game's code (shown on the kiosk, with a QR code of the join address) and pages
   unlocked with the PIN; changing the game needs the PIN (:mod:`wordboard.screen.pin`), checked
-  one at a time on a worker thread. After :data:`MAX_FAILURES` wrong PINs or codes in a row *that
-  client* waits :data:`LOCKOUT_SECONDS`, twice as long after each further one (up to
-  :data:`MAX_LOCKOUT_SECONDS`); the kiosk is never locked out by others.
+  one at a time on a worker thread. After :data:`MAX_FAILURES` wrong PINs (or codes: counted
+  apart) in a row *that client* (one address) waits :data:`LOCKOUT_SECONDS`, twice as long after
+  each further one (up to :data:`MAX_LOCKOUT_SECONDS`); the LAN's guesses together are spaced out
+  past a ceiling (:class:`~wordboard.screen.guard.Lockout`); the kiosk is never locked out by
+  others.
 * Each page may send :data:`ACTION_BURST` actions at once, then :data:`ACTIONS_PER_SECOND`, and
   one hint per :data:`HINT_SECONDS` (the controller computes hints off its loop, once per
   position).
@@ -76,6 +79,8 @@ OPEN_TIMEOUT = 5.0              # seconds for a request or a WebSocket handshake
 MAX_FAILURES = 5
 LOCKOUT_SECONDS = 60.0
 MAX_LOCKOUT_SECONDS = 900.0
+#: wrong game codes the LAN's clients together may send in an hour before their guesses are spaced
+CODE_LAN_CEILING = 600
 ACTIONS_PER_SECOND = 4.0
 ACTION_BURST = 8.0
 HINT_SECONDS = 2.0
@@ -108,8 +113,10 @@ def parse_listen(text: str | None, *, lan: bool) -> tuple[str, int]:
     return host, number
 
 
-def peer_allowed(address: str | None) -> bool:
-    """Peers on the local network only (:data:`LAN`)."""
+def peer_allowed(address: str | None, local: str | None = None) -> bool:
+    """Peers on the local network only: :data:`LAN`, and an IPv6 peer on the board's own link
+    (its /64 is that of ``local``, the board's address the peer reached: most home networks give
+    their devices global IPv6 addresses of one /64, which no fixed list names)."""
     if not address:
         return False
     try:
@@ -118,7 +125,18 @@ def peer_allowed(address: str | None) -> bool:
         return False
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return any(ip in network for network in LAN)
+    if any(ip in network for network in LAN):
+        return True
+    return isinstance(ip, ipaddress.IPv6Address) and ip.is_global and _same_link(ip, local)
+
+
+def _same_link(ip: ipaddress.IPv6Address, local: str | None) -> bool:
+    try:
+        own = ipaddress.ip_address((local or "").split("%")[0])
+    except ValueError:
+        return False
+    return (isinstance(own, ipaddress.IPv6Address) and own.is_global
+            and ip in ipaddress.ip_network(f"{own}/64", strict=False))
 
 
 def split_host(host: str) -> str:
@@ -232,8 +250,13 @@ class ScreenServer:
         self._stop: asyncio.Event | None = None
         self.kiosk = kiosk              # which peer addresses are the Pi's own screen
         self.clock = clock
-        self.lockout = guard.Lockout(max_failures=MAX_FAILURES, seconds=LOCKOUT_SECONDS,
-                                     max_seconds=MAX_LOCKOUT_SECONDS)
+        # One lockout per secret: wrong PINs never bar joining with the game's code, nor the
+        # reverse. The code (about 39 bits) cannot be guessed in any number of tries the LAN
+        # could send, so its ceiling is far higher than the PIN's (4 to 8 digits).
+        self.pin_lockout = guard.Lockout(max_failures=MAX_FAILURES, seconds=LOCKOUT_SECONDS,
+                                         max_seconds=MAX_LOCKOUT_SECONDS)
+        self.code_lockout = guard.Lockout(max_failures=MAX_FAILURES, seconds=LOCKOUT_SECONDS,
+                                          max_seconds=MAX_LOCKOUT_SECONDS, lan_ceiling=CODE_LAN_CEILING)
         self.codes = guard.GameCode()
         self.refusals = guard.RefusalLog(out, clock)
         self.connections: dict[str, int] = {}     # open TCP connections per client
@@ -427,7 +450,7 @@ class ScreenServer:
 
     def _http(self, connection, request):
         peer = (connection.remote_address or ("",))[0]
-        if not peer_allowed(peer):
+        if not peer_allowed(peer, (connection.local_address or ("",))[0]):
             return self._text(403, "the board's screen is for the local network only\n")
         host = request.headers.get("Host", "")
         if not host_allowed(host, self.hosts):
@@ -613,8 +636,8 @@ class ScreenServer:
             reply({"type": "error", "message": "too fast: wait a moment"})
         return False
 
-    def _locked_out(self, client: Client, what: str, reply) -> bool:
-        wait = self.lockout.wait(client.key, self.clock())
+    def _locked_out(self, lockout: guard.Lockout, client: Client, what: str, reply) -> bool:
+        wait = lockout.wait(client.key, self.clock())
         if wait > 0:
             reply({"type": "error", "message": f"too many wrong {what}: try again in {max(1, round(wait))} s"})
             return True
@@ -624,17 +647,17 @@ class ScreenServer:
         """A page sends the game's code (typed, or from the QR code's address): it may play."""
         assert self._pin_lock is not None  # made by _main before the first page connects
         async with self._pin_lock:
-            if self._locked_out(client, "codes", reply):
+            if self._locked_out(self.code_lockout, client, "codes", reply):
                 return
             if self.codes.check(code):
-                self.lockout.succeeded(client.key)
+                self.code_lockout.succeeded(client.key)
                 client.code = guard.GameCode.normal(code)
                 reply({"type": "joined", "play": True})
                 return
             if client.kiosk:           # the kiosk plays anyway: a stale code is no guess
                 reply({"type": "joined", "play": True})
                 return
-            self.lockout.failed(client.key, self.clock())
+            self.code_lockout.failed(client.key, self.clock())
             self.refusals.refused("a wrong game code", client.key)
             reply({"type": "error", "message": "not this game's code", "code": False})
 
@@ -643,18 +666,18 @@ class ScreenServer:
         # lockout counts every one of them.
         assert self._pin_lock is not None  # made by _main before the first page connects
         async with self._pin_lock:
-            if self._locked_out(client, "PINs", reply):
+            if self._locked_out(self.pin_lockout, client, "PINs", reply):
                 return
             if not pins.is_set(self.pin_file):
                 reply({"type": "error", "message": "no PIN is set: run 'wordboard screen set-pin' on the board"})
                 return
             ok = await asyncio.get_running_loop().run_in_executor(None, pins.check_pin, pin, self.pin_file)
             if ok:
-                self.lockout.succeeded(client.key)
+                self.pin_lockout.succeeded(client.key)
                 client.admin = True
                 reply({"type": "unlocked", "play": True, "code": self._code_message()})
                 return
-            self.lockout.failed(client.key, self.clock())
+            self.pin_lockout.failed(client.key, self.clock())
             self.refusals.refused("a wrong PIN", client.key)
             reply({"type": "error", "message": "wrong PIN"})
 
