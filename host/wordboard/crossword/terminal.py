@@ -13,6 +13,8 @@ import argparse
 import sys
 from typing import TextIO
 
+from wordboard import registry
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -22,8 +24,8 @@ def register(subparsers) -> None:
                     "TILES, pass, hint, unseen, board, quit.")
     parser.add_argument("--edition", default="lexulous", metavar="NAME|PATH",
                         help="lexulous, scrabble or an edition file (default lexulous)")
-    parser.add_argument("--lexicon", default="wordgame", metavar="LIST|PATH",
-                        help="word list (default wordgame, made for word games)")
+    parser.add_argument("--lexicon", default=registry.family("crossword").default_lexicon, metavar="LIST|PATH",
+                        help="word list (default: %(default)s, the one the board plays with)")
     parser.add_argument("--strength", choices=("best", "casual"), default="casual",
                         help="the computer's strength (default casual)")
     parser.add_argument("--name", default="You", help="your name")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from wordboard.commands.common import DEFAULT_LEXICON
+from wordboard import registry
 
 DESCRIPTION = """\
 Play Dexikon, the deck-building word card game, with wordboard as referee and scorekeeper.
@@ -32,7 +32,7 @@ def register(subparsers) -> None:
                         choices=["standard", "quick", "long", "long-best5"],
                         help="standard: 7 banked words end the game, best 5 count; quick: 5/3; "
                              "long: 8/6; long-best5: 8/5")
-    parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME|PATH",
+    parser.add_argument("--lexicon", default=registry.family("dexikon").default_lexicon, metavar="NAME|PATH",
                         help="the dictionary that settles challenges (default: %(default)s)")
     parser.add_argument("--cards", metavar="FILE",
                         help="a card set file (default: wordboard's stand-in set)")

@@ -19,7 +19,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from wordboard.extradiction.codec import DEFAULT_LEXICON
+from wordboard import registry
 
 LEVEL_CHOICES = ("1", "2", "3", "speed")
 HANDLED, QUIT, TURN_OVER = "handled", "quit", "turn over"
@@ -54,7 +54,7 @@ def register(subparsers) -> None:
     parser.add_argument("--turns", type=int, default=10, metavar="N",
                         help="clue cards (Speed: turns) before the game ends (default 10)")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed, to replay a game")
-    parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME|PATH",
+    parser.add_argument("--lexicon", default=registry.family("extradiction").default_lexicon, metavar="NAME|PATH",
                         help="dictionary for Level 3 and Speed (default: %(default)s)")
     parser.add_argument("--speak", action="store_true", help="say the prompts aloud (espeak-ng)")
     parser.set_defaults(handler=run)

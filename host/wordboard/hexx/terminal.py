@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from wordboard.commands.common import DEFAULT_LEXICON
+from wordboard import registry
 
 HELP = """\
 Commands:
@@ -39,7 +39,7 @@ def register(subparsers) -> None:
     parser.add_argument("--edition", default="standin", metavar="NAME|PATH",
                         help="the HEXX set: board and tiles (default: standin, wordboard's own "
                              "stand-in, not the real box)")
-    parser.add_argument("--lexicon", default=DEFAULT_LEXICON, metavar="NAME|PATH",
+    parser.add_argument("--lexicon", default=registry.family("hexx").default_lexicon, metavar="NAME|PATH",
                         help="word list (default: %(default)s)")
     parser.add_argument("--red", choices=("human", "computer"), default="human",
                         help="who plays red (default: human)")
