@@ -27,10 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, TypeVar, overload
 
-from wordboard.errors import DataFileError, UserError
+from wordboard.errors import DataFileError
+from wordboard.userfiles import MIB, read_limited
 
 T = TypeVar("T")
 D = TypeVar("D")
+
+#: The largest data file read: an edition, a card set or a saved game is a few KiB by hand.
+MAX_DATA_FILE_BYTES = 4 * MIB
 
 _SECTION = re.compile(r"^\[\s*([A-Za-z0-9_.\- ]+?)\s*\]$")
 _KEY = re.compile(r"^([A-Za-z][A-Za-z0-9_\-]*)\s*:\s*(.*)$")
@@ -140,16 +144,10 @@ class DataFile:
 
     @classmethod
     def read(cls, path: str | Path, *, what: str = "data file") -> DataFile:
-        """Read ``path`` (UTF-8, BOM and CRLF tolerated); a missing file is a :class:`UserError`."""
+        """Read ``path`` (UTF-8, BOM and CRLF tolerated); a missing file, a folder, a pipe or device,
+        or one over :data:`MAX_DATA_FILE_BYTES` is a :class:`UserError`."""
         path = Path(path)
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise UserError(f"{what} not found: {path}") from None
-        except IsADirectoryError:
-            raise UserError(f"{what} is a folder, not a file: {path}") from None
-        except OSError as exc:
-            raise UserError(f"cannot read {what} {path}: {exc.strerror}") from None
+        raw = read_limited(path, what=what, limit=MAX_DATA_FILE_BYTES)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:

@@ -85,7 +85,8 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from wordboard.errors import DataFileError, UserError
+from wordboard.errors import DataFileError
+from wordboard.userfiles import read_limited
 
 __all__ = [
     "MAX_COLUMNS",
@@ -466,18 +467,7 @@ def load(path: str | PathLike[str]) -> GameRecord:
     UserError if the file cannot be read or is larger; DataFileError if it is not valid GCG.
     """
     path = Path(path)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
-        if len(data) > MAX_RECORD_BYTES:
-            raise UserError(f"{path}: larger than {MAX_RECORD_BYTES // 1024} KiB, "
-                            "too large for a game record")
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such game record") from None
-    except IsADirectoryError:
-        raise UserError(f"{path}: is a directory, not a game record") from None
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    data = read_limited(path, what="game record", limit=MAX_RECORD_BYTES, missing=f"{path}: no such game record")
     return parse(_decode(data, path), path=path)
 
 

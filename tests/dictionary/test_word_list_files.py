@@ -58,8 +58,16 @@ def test_accented_and_plain_spellings_are_one_word(tmp_path):
     assert len(d) == 1 and d.stats.duplicates == 1
 
 
-def test_empty_file_is_an_empty_dictionary(tmp_path):
-    d = load_dictionary(write(tmp_path, b""))
+def test_an_empty_file_is_no_word_list(tmp_path):
+    """Before, an empty file was an empty dictionary, and every word a player laid was refused."""
+    with pytest.raises(UserError, match="is empty"):
+        load_dictionary(write(tmp_path, b""))
+    with pytest.raises(UserError, match="is empty"):
+        load_dictionary(write(tmp_path, b"\n \r\n\t\n"))
+
+
+def test_an_empty_dictionary_answers_no_to_everything():
+    d = Dictionary.from_words([])
     assert len(d) == 0 and "A" not in d and d.matching("?") == [] and d.anagrams("AB") == []
 
 

@@ -247,7 +247,7 @@ def test_load_unknown_encoding(tmp_path):
 def test_load_missing_file_is_a_user_error(tmp_path):
     with pytest.raises(UserError, match="no such game record"):
         gcg.load(tmp_path / "nope.gcg")
-    with pytest.raises(UserError, match="directory"):
+    with pytest.raises(UserError, match="a folder, not a file"):
         gcg.load(tmp_path)
 
 

@@ -9,14 +9,18 @@ import cv2
 import numpy as np
 
 from wordboard.errors import UserError
+from wordboard.userfiles import MIB, read_limited
+
+#: The largest picture file read: a 50-megapixel phone photo is a JPEG of about 25 MiB.
+MAX_PICTURE_BYTES = 100 * MIB
 
 
 def read_image(path: str | os.PathLike[str]) -> np.ndarray:
-    """A picture file as a BGR image; a missing or unreadable file is a :class:`UserError`."""
+    """A picture file as a BGR image; a missing or unreadable file, or one over
+    :data:`MAX_PICTURE_BYTES` (a pipe, a device), is a :class:`UserError`."""
     path = Path(path)
-    if not path.is_file():
-        raise UserError(f"{path}: no such picture file")
-    data = np.fromfile(str(path), np.uint8)
+    data = np.frombuffer(read_limited(path, what="picture", limit=MAX_PICTURE_BYTES,
+                                      missing=f"{path}: no such picture file"), np.uint8)
     image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None:
         raise UserError(f"{path}: not a picture OpenCV can read (JPEG, PNG, ...)")

@@ -33,10 +33,11 @@ from wordboard.crossword.equity import (
 )
 from wordboard.crossword.game import Turn
 from wordboard.crossword.leaves import LeaveTable
-from wordboard.crossword.movegen import Candidate, MoveGenerator
+from wordboard.crossword.movegen import Candidate, MoveGenerator, rack_counts
 from wordboard.crossword.moves import Exchange, Play
 from wordboard.crossword.replay import ReplayStep, replay_record
 from wordboard.editions import BLANK, Edition
+from wordboard.errors import DataFileError
 
 BY_EQUITY, BY_SCORE = "equity", "score"
 RANKINGS = (BY_EQUITY, BY_SCORE)
@@ -159,6 +160,11 @@ def analyse_record(record: gcg.GameRecord, edition: Edition, dawg: Dawg, *, by: 
         before = boards[-1]
         if isinstance(event, (gcg.Play, gcg.Exchange, gcg.Pass)):
             rack = (event.rack or "").upper()
+            try:
+                rack_counts(rack)
+            except ValueError as exc:   # a record in another alphabet (Latin-1: Ä, Ñ...)
+                raise DataFileError(record.path or "the game record", event.line,
+                                    f"{event.nick}'s rack {rack}: {exc}") from None
             if isinstance(event, gcg.Play):
                 played = f"{gcg.format_position(event.position)} {event.word}"
                 kind, used = PLAY, _tiles_put(before, step.board, step.squares)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import logging
 import os
 import zlib
@@ -14,6 +13,7 @@ from wordboard.dictionary.lexicon import Dictionary
 from wordboard.dictionary.rules import WordRules
 from wordboard.dictionary.sources import WordListSource, decode_word_list, resolve_source
 from wordboard.errors import UserError
+from wordboard.userfiles import MIB, read_limited, size_text
 
 __all__ = ["load_dictionary", "compile_source"]
 
@@ -33,19 +33,38 @@ def looks_binary(data: bytes) -> bool:
     return controls * 10 > len(head)
 
 
+#: The largest word list read, compressed or not: the largest club lists are a few MiB.
+MAX_WORD_LIST_BYTES = 256 * MIB
+
+
+def _gunzip(data: bytes, path: Path) -> bytes:
+    """A ``.gz`` list's text, at most :data:`MAX_WORD_LIST_BYTES` of it (a small file may unpack
+    to gigabytes)."""
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        text = inflate.decompress(data, MAX_WORD_LIST_BYTES + 1)
+    except zlib.error as exc:
+        raise UserError(f"cannot read word list {str(path)!r}: {exc}") from None
+    if len(text) > MAX_WORD_LIST_BYTES:
+        raise UserError(f"word list {str(path)!r} unpacks to more than {size_text(MAX_WORD_LIST_BYTES)}, "
+                        "too large for a word list")
+    if not inflate.eof:
+        raise UserError(f"cannot read word list {str(path)!r}: the compressed file is cut short")
+    return text
+
+
 def _read_sources(source: WordListSource) -> list[bytes]:
     contents = []
     for path in source.paths:
-        try:
-            data = path.read_bytes()
-            if path.suffix == ".gz":
-                data = gzip.decompress(data)
-        except (OSError, EOFError, zlib.error) as exc:
-            raise UserError(f"cannot read word list {str(path)!r}: {getattr(exc, 'strerror', None) or exc}") from None
+        data = read_limited(path, what="word list", limit=MAX_WORD_LIST_BYTES)
+        if path.suffix == ".gz":
+            data = _gunzip(data, path)
         if looks_binary(data):
             raise UserError(f"word list {str(path)!r} is a binary file, not a text list of words "
                             "(one word a line, UTF-8 or Latin-1)")
         contents.append(data)
+    if not any(data.strip() for data in contents):
+        raise UserError(f"word list {source.name!r} is empty: a word list has one word a line")
     return contents
 
 

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from wordboard.errors import DataFileError, UserError
+from wordboard.datafile import MAX_DATA_FILE_BYTES
+from wordboard.errors import DataFileError
 from wordboard.extradiction.pictures import check_picture
 from wordboard.extradiction.wordfilter import is_unsuitable, unsuitable_words_in
+from wordboard.userfiles import read_limited
 
 SHIPPED_DECK = "clue-cards.txt"
 MIN_WORD_LENGTH = 2
@@ -117,14 +119,11 @@ def parse_cards(text: str, path: str = "<text>") -> list[ClueCard]:
 def load_cards(path: str | Path) -> list[ClueCard]:
     """An owner's card file; a missing or unreadable file is a :class:`UserError`."""
     path = Path(path)
+    raw = read_limited(path, what="clue card file", limit=MAX_DATA_FILE_BYTES)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise UserError(f"clue card file not found: {path}") from None
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DataFileError(path, None, "not UTF-8 text") from None
-    except OSError as exc:
-        raise UserError(f"cannot read clue card file {path}: {exc.strerror}") from None
     cards = parse_cards(text, str(path))
     if not cards:
         raise DataFileError(path, None, "no cards in the file")

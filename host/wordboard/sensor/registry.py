@@ -23,9 +23,12 @@ from wordboard.errors import DataFileError, UserError
 from wordboard.paths import creation_mode, data_dir
 from wordboard.sensor.events import Tag
 from wordboard.sensor.identity import TileIdentity, decode_tile_code, parse_identity
+from wordboard.userfiles import MIB, read_limited
 
 FORMAT = "wordboard-tiles"
 VERSION = 1
+#: The largest registry read: a tile is about 100 bytes of JSON, a few hundred tiles a set.
+MAX_REGISTRY_BYTES = 16 * MIB
 _UID_HEX = re.compile(r"^(?:[0-9A-F]{2}){4,10}$")
 
 
@@ -52,12 +55,13 @@ class TileRegistry:
     def load(cls, path: Path | None = None) -> TileRegistry:
         """Read the registry; a missing file is an empty registry, a malformed one a DataFileError."""
         path = Path(path) if path is not None else default_registry_path()
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        if not path.exists() and not path.is_symlink():
             return cls(path)
-        except OSError as exc:
-            raise UserError(f"cannot read the tile registry {path}: {exc.strerror}") from None
+        raw = read_limited(path, what="tile registry", limit=MAX_REGISTRY_BYTES)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DataFileError(path, raw[: exc.start].count(b"\n") + 1, "not UTF-8 text") from None
         try:
             document = json.loads(text)
         except json.JSONDecodeError as exc:
