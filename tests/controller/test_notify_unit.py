@@ -63,6 +63,32 @@ def test_unit_is_hardened():
     assert service["MemoryMax"]
 
 
+def test_the_service_talks_to_the_local_network_only():
+    """IPAddressDeny=any with an allow list (systemd-analyze counted its absence): every peer the
+    screen serves is let through, the internet's IPv4 addresses are not."""
+    import ipaddress
+
+    from wordboard.screen.server import LAN
+
+    settings = _service_settings()
+    assert settings["IPAddressDeny"] == ["any"]
+    named = {"localhost": ["127.0.0.0/8", "::1/128"], "link-local": ["169.254.0.0/16", "fe80::/64"],
+             "multicast": ["224.0.0.0/4", "ff00::/8"]}
+    allowed = [ipaddress.ip_network(n) for entry in settings["IPAddressAllow"] for word in entry.split()
+               for n in named.get(word, [word])]
+
+    def let_through(address: str) -> bool:
+        ip = ipaddress.ip_address(address)
+        return any(ip.version == n.version and ip in n for n in allowed)
+
+    for network in LAN:
+        assert let_through(str(network[0])) and let_through(str(network[-1])), network
+    for peer in ("192.168.1.20", "10.1.2.3", "224.0.0.251", "ff02::fb", "2a02:8070:a1:5c00::1"):
+        assert let_through(peer), peer
+    for internet in ("8.8.8.8", "1.1.1.1", "100.64.0.1", "93.184.216.34"):
+        assert not let_through(internet), internet
+
+
 # What each device the service uses is called in /proc/devices (DeviceAllow=char-NAME).
 DEVICES = {
     "gpiochip": "/dev/gpiochip* (buttons)",
