@@ -9,7 +9,7 @@ an image file (the same picture every time, handy for testing).
 from __future__ import annotations
 
 import os
-from typing import Protocol, runtime_checkable
+from typing import NoReturn, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -161,6 +161,13 @@ class WatchedSource(_Closing):
         self.clock = clock or time.monotonic
         self._last_digest: bytes | None = None
         self._same_since: float | None = None
+        # The picture that froze: still frozen when a camera opened again shows it (a stuck camera
+        # stack reopened gives the same frame; before, reads went on for 10 s each time and the
+        # problem came and went, so the table never said the game waits).
+        self._frozen_digest: bytes | None = None
+        # What is wrong, said the same way until a picture comes again: a pulled camera's failed
+        # read and its failed reopening are one fault, not two texts taking turns.
+        self.fault: str | None = None
         self.failures = 0
         self.reopened = 0
         self._opened_once = False
@@ -169,9 +176,12 @@ class WatchedSource(_Closing):
     def _connect(self) -> None:
         now = self.clock()
         if now < self._next_try:
-            raise CaptureError(f"the camera {self.description} is not there (trying again)")
+            self._fail(f"the camera {self.description} is not there (trying again)")
         self._next_try = now + self.reopen_every
-        self._source = self._open()           # raises CaptureError when it cannot be opened
+        try:
+            self._source = self._open()           # raises CaptureError when it cannot be opened
+        except CaptureError as exc:
+            self._fail(" ".join(str(exc).split()))
         if self._opened_once:
             self.reopened += 1
         self._opened_once = True
@@ -186,9 +196,16 @@ class WatchedSource(_Closing):
             self.failures += 1
             self._drop()
             detail = " ".join(str(exc).split()) or type(exc).__name__
-            raise CaptureError(f"the camera {self.description} stopped giving pictures ({detail})") from exc
+            self._fail(f"the camera {self.description} stopped giving pictures ({detail})")
         self._check(frame)
+        self.fault = None
         return frame
+
+    def _fail(self, problem: str) -> NoReturn:
+        """Raise what is wrong: the fault of this episode, as first said, until a picture comes."""
+        if self.fault is None:
+            self.fault = problem
+        raise CaptureError(self.fault)
 
     def _check(self, frame: np.ndarray) -> None:
         import hashlib
@@ -196,9 +213,13 @@ class WatchedSource(_Closing):
         small = frame[::8, ::8]
         grey = small.mean(axis=2) if small.ndim == 3 else small
         if float(grey.mean()) < BLACK_MEAN and float(grey.std()) < BLACK_SPREAD:
-            raise CaptureError(f"the camera {self.description} shows a black picture (lens covered, or no light?)")
+            self._fail(f"the camera {self.description} shows a black picture (lens covered, or no light?)")
         digest = hashlib.blake2b(np.ascontiguousarray(frame).data, digest_size=16).digest()
         now = self.clock()
+        if digest == self._frozen_digest:
+            self._drop()                        # opened again, and still the frozen picture
+            self._fail(f"the camera {self.description}'s picture is frozen")
+        self._frozen_digest = None
         if digest != self._last_digest:
             self._last_digest, self._same_since = digest, now
             return
@@ -206,7 +227,8 @@ class WatchedSource(_Closing):
         frozen = now - self._same_since
         if frozen >= self.frozen_after:
             self._drop()                        # a stuck camera stack: open it afresh
-            raise CaptureError(f"the camera {self.description}'s picture has not changed for {frozen:.0f} s (frozen)")
+            self._frozen_digest = digest
+            self._fail(f"the camera {self.description}'s picture is frozen (unchanged for {frozen:.0f} s)")
 
     def _drop(self) -> None:
         source, self._source = self._source, None

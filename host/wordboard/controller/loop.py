@@ -277,9 +277,14 @@ class Controller:
                     self.notifier.status("the table is seen again")
             elif problem is not None and said:
                 self.say(f"{problem}: the game waits")      # still waiting, for another reason
-            self.problem, self._frame_due = problem, True
-            if problem is None or not said:
+            if problem is None:
+                self._problem_said = False
+            elif self.problem is None:
+                # A new spell of trouble: the patience counts from here, and not again when what
+                # is wrong is said otherwise meanwhile (a pulled camera: its read failed, then
+                # it could not be opened), or a problem that changes its words never waits.
                 self._problem_since, self._problem_said = now, False
+            self.problem, self._frame_due = problem, True
             return
         patience = self.options.problem_after if getattr(self.sensor, "reads_by_sight", False) else 0.0
         if problem is not None and not self._problem_said and now - self._problem_since >= patience:

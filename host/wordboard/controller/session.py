@@ -297,10 +297,11 @@ class Session:
             from wordboard.camera.capture import open_watched
 
             source = open_watched(kind)
-            self.closers.append(source.close)
-            self.sensor = WrittenLetters(VisionEyes(source, rows, cols, handwritten=not tiles), threaded=True,
-                                         wall_period=0.3, steady=2, written=written, tiles=tiles,
-                                         clock=self.clock, blocks=blocks)
+            letters = WrittenLetters(VisionEyes(source, rows, cols, handwritten=not tiles), threaded=True,
+                                     wall_period=0.3, steady=2, written=written, tiles=tiles,
+                                     clock=self.clock, blocks=blocks)
+            self.closers.append(lambda: _close_unless_reading(source, letters))
+            self.sensor = letters
         self.closers.append(self.sensor.close)
         letterless = self.family.letterless_tile
         if not tiles or letterless == "?":
@@ -516,6 +517,13 @@ class Session:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def _close_unless_reading(source, letters) -> None:
+    """Close the camera, unless a read of it hangs: that is left to the process's end, never
+    closed under the read."""
+    if not letters.looking:
+        source.close()
 
 
 def open_session(config: SessionConfig) -> Session:

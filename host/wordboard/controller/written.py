@@ -271,6 +271,11 @@ KNOCK_SHIFTED = 0.15
 KNOCK_PATIENCE = 8
 
 #: What the table is told while the camera looks for a board that moved (see BoardReader.lost).
+#: wall seconds a look at the board may take before the camera is said not to answer (a look is
+#: 3 frames and their reading: well under a second on a Pi 4 at a still's resolution)
+READ_TIMEOUT = 5.0
+#: wall seconds closing waits for a look under way to end
+CLOSE_WAIT = 2.0
 LOST = "the board is not where the camera saw it (the camera or the board knocked?): looking for it"
 
 
@@ -298,8 +303,10 @@ class WrittenLetters:
 
     def __init__(self, eyes, *, threaded: bool, wall_period: float = 0.2, confidence: float | None = None,
                  steady: int = 1, clock=None, period: float | None = None, written=(), tiles: bool = False,
-                 blocks=()):
+                 blocks=(), read_timeout: float = READ_TIMEOUT):
         self.eyes = eyes
+        self.read_timeout = read_timeout   # wall seconds a look may take before the camera is said to hang
+        self._looking_since: float | None = None   # when the look under way began (time.monotonic)
         self.tiles = tiles              # the camera reads tiles (a "?" is a blank tile), not writing
         # Blocks of squares that one thing laid covers whole, things that look alike to the camera
         # (Dexikon's card slots and cards). A block is covered when more than half its squares are
@@ -335,7 +342,7 @@ class WrittenLetters:
         if hasattr(eyes, "blocks"):
             eyes.blocks = self.blocks
         self.readings = 0
-        self.problem: str | None = None         # why the camera's last look gave no reading
+        self._problem: str | None = None        # why the camera's last look gave no reading
         self._scanned: list[float] = []        # when the last readings were taken (the clock's time)
         self._events: queue.Queue = queue.Queue()
         self._stop = threading.Event()
@@ -350,9 +357,34 @@ class WrittenLetters:
             self._scan()
             self._stop.wait(self.wall_period)
 
+    @property
+    def problem(self) -> str | None:
+        """Why the camera gives no reading now, in one line, or None. A look that has taken
+        longer than ``read_timeout`` is one: a camera whose read hangs (a stuck driver, a USB
+        camera half pulled out) is said to the players, and no stale reading ends a turn."""
+        started = self._looking_since
+        if started is not None:
+            waited = time.monotonic() - started
+            if waited > self.read_timeout:
+                return f"the camera does not answer (no picture for {waited:.0f} s)"
+        return self._problem
+
+    @problem.setter
+    def problem(self, value: str | None) -> None:
+        self._problem = value
+
+    @property
+    def looking(self) -> bool:
+        """Whether a look at the board is under way (the camera is being read)."""
+        return self._looking_since is not None
+
     def _scan(self) -> None:
         taken = self.clock() if self.clock is not None else time.monotonic()
-        symbols = self.eyes.read()
+        self._looking_since = time.monotonic()
+        try:
+            symbols = self.eyes.read()
+        finally:
+            self._looking_since = None
         if symbols is None:
             self.problem = getattr(self.eyes, "problem", None) or "the camera has no clear view of the board"
             return
@@ -556,4 +588,7 @@ class WrittenLetters:
     def close(self) -> None:
         self._stop.set()
         if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=10)     # never leave the camera mid-read at exit
+            # Never leave the camera mid-read at exit, but a read that hangs is not waited for
+            # long: systemd allows the whole stop 10 s (TimeoutStopSec), and the thread is a
+            # daemon that ends with the process (before: 10 s here, 10.7 s to stop).
+            self._thread.join(timeout=CLOSE_WAIT)
