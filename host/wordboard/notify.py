@@ -67,5 +67,53 @@ class Notifier:
         return self.notify("RELOADING=1")
 
 
+class KeepAlive:
+    """Feeds systemd's watchdog from a thread of its own while the main thread does one long
+    step that sends no ``WATCHDOG=1`` itself (opening the board after its hardware appeared: the
+    word graph, the camera's first classifier), so the service is not killed for being busy.
+    Bounded: it stops after ``limit`` seconds, so a start that truly hangs is still killed.
+
+        with KeepAlive(notifier):
+            session = open_session(config)
+    """
+
+    def __init__(self, notifier: Notifier, limit: float = 600.0):
+        import threading
+
+        self.notifier = notifier
+        self.limit = limit
+        self.pings = 0
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+        if notifier.watchdog_interval is not None:
+            self._thread = threading.Thread(target=self._run, daemon=True, name="watchdog-keepalive")
+            self._thread.start()
+
+    def _run(self) -> None:
+        import time
+
+        interval = self.notifier.watchdog_interval
+        assert interval is not None
+        end = time.monotonic() + self.limit
+        # at once, then every third of the timeout (systemd advises half: a slow Pi's thread may
+        # wake late)
+        while True:
+            self.notifier.watchdog()
+            self.pings += 1
+            if self._done.wait(interval * 2 / 3) or time.monotonic() >= end:
+                return
+
+    def stop(self) -> None:
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def __enter__(self) -> KeepAlive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())

@@ -221,3 +221,53 @@ def test_install_on_a_pi_5_keeps_gpio_18_and_opens_the_pio_to_the_gpio_group(tmp
     rule = (root / "etc" / "udev" / "rules.d" / "99-wordboard-pio.rules").read_text()
     assert 'GROUP="gpio"' in rule
     assert not any(line.startswith("raspi-config") for line in log)
+
+
+class _Counting:
+    """A notifier under systemd with a watchdog of ``interval`` x 2 seconds."""
+
+    def __init__(self, interval: float):
+        self.watchdog_interval = interval
+        self.pings: list[float] = []
+
+    def watchdog(self) -> bool:
+        import time
+
+        self.pings.append(time.monotonic())
+        return True
+
+
+def test_the_start_keeps_the_watchdog_fed_while_the_board_opens_and_no_longer():
+    """Issue 40: opening the board after its hardware appeared (the word graph, the first
+    classifier) sent systemd nothing for 28.6 s against WatchdogSec=30."""
+    import time
+
+    from wordboard.notify import KeepAlive
+
+    notifier = _Counting(0.15)
+    with KeepAlive(notifier) as keeper:            # type: ignore[arg-type]
+        time.sleep(1.0)                            # a long step of the start
+    stopped = len(notifier.pings)
+    assert stopped >= 4 and keeper.pings == stopped   # about 10: at once, then every 0.1 s
+    time.sleep(0.4)
+    assert len(notifier.pings) == stopped          # stopped: the controller's loop feeds it now
+
+
+def test_a_start_that_truly_hangs_is_not_kept_alive_for_ever():
+    import time
+
+    from wordboard.notify import KeepAlive
+
+    notifier = _Counting(0.06)
+    keeper = KeepAlive(notifier, limit=0.3)        # type: ignore[arg-type]
+    time.sleep(1.0)
+    assert 2 <= len(notifier.pings) <= 8           # then systemd's watchdog may kill it
+    keeper.stop()
+
+
+def test_no_watchdog_no_thread():
+    from wordboard.notify import KeepAlive, Notifier
+
+    keeper = KeepAlive(Notifier(environ={}))
+    assert keeper._thread is None
+    keeper.stop()

@@ -232,6 +232,7 @@ def run(args) -> int:
     from wordboard.attached import sensing_wanted
     from wordboard.controller.session import SessionConfig, open_session
     from wordboard.errors import UserError
+    from wordboard.notify import KeepAlive, Notifier
 
     sensing = sensing_wanted(args.sensing)
     hardware = _hardware(args.hardware, sensing)
@@ -283,7 +284,10 @@ def run(args) -> int:
         noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args),
         learn_tiles=args.learn_tiles)
     started = time.monotonic()
-    with open_session(config) as session:
+    # Until the controller's loop runs and feeds systemd's watchdog, a thread does: opening the
+    # board after its hardware appeared (the word graph, the camera's first classifier) sent
+    # nothing for 28.6 s here against WatchdogSec=30, and a Pi is several times slower.
+    with KeepAlive(Notifier()) as starting, open_session(config) as session:
         session.wait_ready()
         sensing = "sensor" if session.sensing == "both" and twin and session.camera_source is None \
             else session.sensing
@@ -298,6 +302,7 @@ def run(args) -> int:
         out(f"wordboard run: {title} on {where}; journal {session.journal.path}")
         pairing_file.PairingWatcher(session.controller, seated=seated)    # the screen and LEDs show each pairing
         screen = _start_screen(args, session, twin, out)
+        starting.stop()
         session.run(max_moves=args.max_moves, should_stop=lambda: bool(stopping) or (
             screen is not None and screen.bridge.stop_requested))
         if screen is not None and (args.stay or not twin):

@@ -293,6 +293,10 @@ class Session:
             self.sensor = WrittenLetters(VisionEyes(self.camera_source, rows, cols, handwritten=not tiles),
                                          threaded=False, clock=self.clock, period=TWIN_CAMERA_PERIOD, steady=2,
                                          written=written, tiles=tiles, blocks=blocks)
+            # the reader made now, while the board opens (its first classifier is trained here,
+            # with systemd's watchdog fed by the start's keep-alive), not in the controller's
+            # first step, which sends systemd nothing while it lasts
+            self.sensor.eyes.prepare()
         else:
             from wordboard.camera.capture import open_watched
 

@@ -123,17 +123,24 @@ class VisionEyes:
     def changed(self) -> bool:
         return True
 
-    def read(self) -> dict | None:
-        if self.reader is None:
-            from wordboard.camera.worker import board_reader
+    def prepare(self) -> None:
+        """Make the reader (on a first start, the letter classifier is trained: many seconds on a
+        Pi), if it is not made yet. :meth:`read` does it when first called; a caller that can
+        keep systemd's watchdog fed meanwhile calls this first."""
+        if self.reader is not None:
+            return
+        from wordboard.camera.worker import board_reader
 
-            self.reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
-            self.reader.blocks = self.blocks
-            self.reader.covered_at_start = self.written
-            if self.handwritten:
-                # a shadow that stays (a lamp, someone leaning over) is not a hand for ever: the
-                # ink detector tells a hand (covered squares) from writing
-                self.reader.occlusion_patience = 4 * self.frames
+        self.reader = board_reader(self.source, self.rows, self.cols, handwritten=self.handwritten)
+        self.reader.blocks = self.blocks
+        self.reader.covered_at_start = self.written
+        if self.handwritten:
+            # a shadow that stays (a lamp, someone leaning over) is not a hand for ever: the
+            # ink detector tells a hand (covered squares) from writing
+            self.reader.occlusion_patience = 4 * self.frames
+
+    def read(self) -> dict | None:
+        self.prepare()
         reading = full = None
         self._reads += 1
         if self.lights is not None:
