@@ -124,8 +124,8 @@ def test_a_recording_that_cannot_be_played_is_one_line_and_exit_2(tmp_path, caps
 def test_a_frame_that_cannot_be_read_stops_with_its_name(tmp_path, capsys):
     import cv2
 
-    from wordboard.camera.virtual import VirtualCamera
     from wordboard.camera.state import BoardState
+    from wordboard.camera.virtual import VirtualCamera
 
     frames = tmp_path / "frames"
     frames.mkdir()

@@ -315,10 +315,10 @@ def run(args) -> int:
         title = session.title
         out(f"wordboard run: {title} on {where}; journal {session.journal.path}")
         pairing_file.PairingWatcher(session.controller, seated=seated)    # the screen and LEDs show each pairing
-        screen = _start_screen(args, session, twin, out)
+        screen = _start_screen(args, session, twin or bool(recording), out)   # (a recording: on loopback)
         session.run(max_moves=args.max_moves, should_stop=lambda: bool(stopping) or (
             screen is not None and screen.bridge.stop_requested))
-        if screen is not None and (args.stay or not twin):
+        if screen is not None and (args.stay or not (twin or recording)):
             _wait_on_screen(session, screen, lambda: bool(stopping))
         stats = session.controller.stats
         if session.notifier is not None:

@@ -71,7 +71,8 @@ def still_tables(source: Any, eyes: Any, clock: Any, *, quiet: float = RECORDED_
     from wordboard.controller.written import WrittenLetters, identify_written
 
     sensor = WrittenLetters(eyes, threaded=False, clock=clock, period=period, steady=2, tiles=True)
-    board = BoardTracker(settle=SETTLE, identify=identify_written, now=clock(), by_sight=True)
+    identify: Any = identify_written
+    board = BoardTracker(settle=SETTLE, identify=identify, now=clock(), by_sight=True)
     stillness = Stillness(quiet)
     last: dict | None = None
     while not (source.ended or source.error):
@@ -134,7 +135,7 @@ class RecordedTable(q.Answerer):
         square = question.squares[0] if question.squares else None
         answer = None
         if question.kind == q.LETTER and square is not None:
-            symbol, confidence = self.sensor.read_as.get(tuple(square), (".", 0.0))
+            symbol, confidence = self.sensor.read_as.get((int(square[0]), int(square[1])), (".", 0.0))
             if symbol != "." and question.accepts(symbol):
                 what = "a blank" if symbol == "?" else symbol
                 self.out(f"{square_names([square])}: read unsurely as {what} (confidence {confidence:.2f}); "
@@ -142,7 +143,7 @@ class RecordedTable(q.Answerer):
                 self.taken_as_read += 1
                 answer = symbol
         elif question.kind == q.BLANK and square is not None:
-            given = self.blanks.get(tuple(square))
+            given = self.blanks.get((int(square[0]), int(square[1])))
             if given is not None and question.accepts(given):
                 answer = given
             elif given is not None:

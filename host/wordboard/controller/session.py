@@ -298,9 +298,9 @@ class Session:
             # the last picture held as long as a turn takes to end in it (a play laid just before
             # the recording stopped still counts)
             hold = (config.quiet or RECORDED_QUIET) + max(config.settle, self.family.min_settle) + 4 * RECORDED_PERIOD
-            self.camera_source = source = RecordedSource(kind, self.clock, rate=config.frame_rate, hold=hold)
-            self.closers.append(source.close)
-            self.sensor = WrittenLetters(VisionEyes(source, rows, cols, handwritten=not tiles), threaded=False,
+            self.camera_source = recording = RecordedSource(kind, self.clock, rate=config.frame_rate, hold=hold)
+            self.closers.append(recording.close)
+            self.sensor = WrittenLetters(VisionEyes(recording, rows, cols, handwritten=not tiles), threaded=False,
                                          clock=self.clock, period=RECORDED_PERIOD, steady=2, written=written,
                                          tiles=tiles, blocks=blocks)
         elif config.hardware == "direct" or kind in ("none", "exact"):
