@@ -21,26 +21,40 @@ MOVES = [("CAT", 10), ("ATE", 3), ("CATS", 6)]
 FPS = 4
 
 
-def film() -> list:
+def film(middle: str = "A", turns: int = 3) -> list:
     """The frames of the game: the empty board, and for each turn a hand coming in, the tiles
     laid under it, the hand going, the board still 4.5 s (the last turn's still 2 s: the
-    recording stops soon after it)."""
+    recording stops soon after it). ``middle``: the tile laid on H8 (``?`` a blank)."""
     from wordboard.camera.state import BoardState
     from wordboard.camera.virtual import VirtualCamera
 
     empty = BoardState.empty(15, 15)
-    cat = empty.with_square(7, 6, "C").with_square(7, 7, "A").with_square(7, 8, "T")
+    cat = empty.with_square(7, 6, "C").with_square(7, 7, middle).with_square(7, 8, "T")
     ate = cat.with_square(8, 7, "T").with_square(9, 7, "E")
     cats = ate.with_square(7, 9, "S")
     camera = VirtualCamera(empty, seed=7)
     frames = []
-    for state, hand, seconds in ((empty, None, 2.0),
-                                 (empty, 0.5, 0.75), (cat, 0.6, 1.0), (cat, None, 4.5),
-                                 (cat, 0.4, 1.0), (ate, 0.7, 0.5), (ate, None, 4.5),
-                                 (ate, 0.5, 0.5), (cats, 0.3, 0.75), (cats, None, 2.0)):
+    scenes = ((empty, None, 2.0),
+              (empty, 0.5, 0.75), (cat, 0.6, 1.0), (cat, None, 4.5),
+              (cat, 0.4, 1.0), (ate, 0.7, 0.5), (ate, None, 4.5),
+              (ate, 0.5, 0.5), (cats, 0.3, 0.75), (cats, None, 2.0))
+    for state, hand, seconds in scenes[:1 + 3 * turns]:
         camera.state, camera.hand_reach = state, hand
         frames.extend(camera.read() for _ in range(int(seconds * FPS)))
     return frames
+
+
+def write_video(path: Path, frames: list) -> Path:
+    """``frames`` as an MJPG video (what the pip OpenCV writes here; mp4v in .mp4 works too)."""
+    import cv2
+
+    height, width = frames[0].shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, (width, height))
+    assert writer.isOpened()
+    for frame in frames:
+        writer.write(frame)
+    writer.release()
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -49,13 +63,7 @@ def recordings(tmp_path_factory) -> SimpleNamespace:
 
     folder = tmp_path_factory.mktemp("recordings")
     frames = film()
-    video = folder / "game.avi"
-    height, width = frames[0].shape[:2]
-    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), FPS, (width, height))
-    assert writer.isOpened()
-    for frame in frames:
-        writer.write(frame)
-    writer.release()
+    video = write_video(folder / "game.avi", frames)
     stills = folder / "frames"
     stills.mkdir()
     for n, frame in enumerate(frames):         # frame2 before frame10: natural order, PNG and JPEG
@@ -180,3 +188,16 @@ def test_the_recorded_table_answers_only_what_a_picture_tells():
     assert "H8: read unsurely as R" in said[0]
     table.ask(q.Question(q.BLANK, "Which letter is the blank on K8?", ("A", "E"), (Square(7, 10),)))
     assert table.finished and "--blank K8=LETTER" in (table.stopped or "")
+
+
+def test_a_blank_the_word_list_cannot_settle_stops_the_recording_unless_given(tmp_path, capsys):
+    video = write_video(tmp_path / "blank.avi", film(middle="?", turns=1))
+    journal = tmp_path / "journal.sqlite3"
+    assert main(_run(video, journal)) == 1
+    out = capsys.readouterr().out
+    stopped = next(line for line in out.splitlines() if line.startswith("the game stops at"))
+    assert "a recording cannot answer: Which letter is the blank on H8?" in stopped
+    assert "--blank H8=LETTER" in stopped and "game 1 stays in the journal" in out
+    assert main(_run(video, journal, "--blank", "H8=A")) == 0
+    out = capsys.readouterr().out
+    assert "Ann plays CaT for 8 (total 8)" in out and "the recording ended" in out
