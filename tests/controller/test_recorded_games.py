@@ -170,6 +170,31 @@ def test_the_source_gives_the_frame_of_the_moment_and_ends_after_holding_the_las
     assert source.ended
 
 
+@pytest.mark.parametrize("name, fourcc", [("clip.avi", "MJPG"), ("clip.mp4", "mp4v")])
+def test_a_video_gives_its_frames_at_their_own_times(tmp_path, name, fourcc):
+    """What the pip OpenCV writes here (MJPG in .avi, mp4v in .mp4; not H.264) reads back with
+    each frame's time."""
+    import cv2
+    import numpy as np
+
+    from wordboard.camera.recording import RecordedSource
+    from wordboard.controller.clocks import ManualClock
+
+    path = tmp_path / name
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*fourcc), 4, (64, 48))
+    assert writer.isOpened()
+    for n in range(6):
+        writer.write(np.full((48, 64, 3), 40 * n, np.uint8))
+    writer.release()
+    clock = ManualClock()
+    with RecordedSource(path, clock, hold=1.0) as source:
+        levels = []
+        for _ in range(4):                   # at 0, 0.6, 1.2, 1.8 s: frames every 0.25 s
+            levels.append(round(float(source.read().mean()) / 40))
+            clock.advance(0.6)
+        assert levels == [0, 2, 4, 5] and source.seconds == 1.25
+
+
 def test_the_recorded_table_answers_only_what_a_picture_tells():
     from wordboard.controller import questions as q
     from wordboard.controller.recorded import RecordedTable
