@@ -40,7 +40,7 @@ DEFAULT_FPS = 25.0
 def is_recording(description: str | None) -> bool:
     """Whether a camera description names a recording: a folder, or a file that is no picture
     (a still picture is a camera showing the same frame for ever, see ``open_source``)."""
-    if not description or description in ("auto", "none", "virtual", "picamera") or description.isdigit() \
+    if not description or description in ("auto", "none", "virtual", "exact", "picamera") or description.isdigit() \
             or description.startswith("/dev/"):
         return False
     path = Path(description)
@@ -144,7 +144,6 @@ class RecordedSource:
         self.hold = hold
         self.ended = False
         self.error: str | None = None
-        self.frames_read = 1
         self._frames: _Frames
         if path.is_dir():
             if not rate > 0:
@@ -171,10 +170,6 @@ class RecordedSource:
         """The recording's time of the frame last given (0 before the first read)."""
         return self._now[0]
 
-    @property
-    def height_width(self) -> tuple[int, int]:
-        return self._now[1].shape[0], self._now[1].shape[1]
-
     def _following(self) -> tuple[float, np.ndarray] | None:
         try:
             return self._frames.next()
@@ -191,7 +186,6 @@ class RecordedSource:
         at = now - self._origin
         while self._next is not None and self._next[0] <= at:
             self._now = self._next
-            self.frames_read += 1
             self._next = self._following()
             if self.error is not None:
                 raise CaptureError(self.error)

@@ -404,6 +404,8 @@ def _recording_ended(session, out) -> int:
     reached = (f"{session.controller.stats.moves} moves played from the recording, scores {' '.join(adapter.scores_text().split())}; "
                f"game {session.jgame.id} stays in the journal, unfinished (wordboard games show {session.jgame.id}; "
                "go on with wordboard run --resume)")
+    out(f"ends of turn told by the still picture: {recorded.presses}; tiles read unsurely taken as read: "
+        f"{recorded.taken_as_read}")
     if recorded.source.error:
         raise UserError(f"{recorded.source.error}: the game stops at {at} of the recording, {reached}")
     if recorded.stopped:
