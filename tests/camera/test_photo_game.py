@@ -111,6 +111,12 @@ def test_a_photo_with_no_new_tile_is_a_turn_without_a_play():
     assert [t.score for t in game.history] == [10, 0] and game.scoreless_turns == 1
 
 
+def test_a_first_photo_of_the_empty_board_is_the_games_start_not_a_pass():
+    scored = play({"0.jpg": rows(), "1.jpg": rows("G8=C", "H8=A", "I8=T"), "2.jpg": rows("G8=C", "H8=A", "I8=T")})
+    assert [t.score for t in scored.game.history] == [10, 0] and scored.game.scoreless_turns == 1
+    assert scored.turns[0] == ("0.jpg", "the empty board: the start of the game")
+
+
 def test_a_tile_played_earlier_that_is_gone_stops_with_the_photo_and_the_square():
     with pytest.raises(PhotoProblem) as caught:
         play({"1.jpg": rows("G8=C", "H8=A", "I8=T"), "2.jpg": rows("G8=C", "I8=T")})
@@ -256,7 +262,7 @@ def test_a_video_of_the_game_is_scored_turn_by_turn_past_the_hands(tmp_path, cap
     path = tmp_path / "game.avi"
     fps = 4
     writer = None
-    for state, hand, seconds in ((empty, None, 2.0), (empty, 0.5, 0.75), (cat, 0.6, 1.0), (cat, None, 2.5),
+    for state, hand, seconds in ((empty, None, 2.0), (empty, 0.5, 0.75), (cat, 0.6, 1.0), (cat, None, 4.5),
                                  (cat, 0.4, 1.0), (ate, 0.7, 0.5), (ate, None, 2.5)):
         camera.state, camera.hand_reach = state, hand
         for _ in range(int(seconds * fps)):

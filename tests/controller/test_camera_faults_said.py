@@ -8,8 +8,8 @@ from __future__ import annotations
 import threading
 import time
 
-from wordboard.controller.written import WrittenLetters
 from tests.controller.test_controller_game import Board
+from wordboard.controller.written import WrittenLetters
 
 
 def test_a_problem_that_changes_its_words_still_makes_the_game_wait(tmp_path):

@@ -14,14 +14,15 @@ if TYPE_CHECKING:
 
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
-        "photos", help="score a game from photos taken after each turn, and write its record",
+        "photos", help="score a game from photos taken after each turn, or a video, and write its record",
         description="Play the turns that photos of the board show, one photo after each turn (files, "
-                    "or folders whose pictures are taken in name order): each move is read, checked "
+                    "or folders whose pictures are taken in name order), or a video of the game (each "
+                    "board still after a change a turn): each move is read, checked "
                     "and scored, and the game record is written (GCG). A photo that cannot be read, "
                     "a change that is not one legal move, or a new tile read unsurely whose letter the "
                     "word list cannot settle (say it with --letter), stops with the photo's name and "
                     "what is wrong (exit status 2); the record of the turns before it is still written.")
-    parser.add_argument("photos", nargs="+", metavar="PHOTO|FOLDER")
+    parser.add_argument("photos", nargs="+", metavar="PHOTO|VIDEO|FOLDER")
     parser.add_argument("--edition", default="scrabble", metavar="NAME|PATH",
                         help="lexulous, scrabble or an edition file (default scrabble)")
     parser.add_argument("--players", nargs="+", default=None, metavar="NAME",
@@ -42,6 +43,9 @@ def register(subparsers: Subparsers) -> None:
                         help="once the game is scored to its last photo, keep the letters of the tiles each "
                              "turn played (corrections included) to read this tile set better from then on, on "
                              "this computer and on the board ('wordboard tileset' lists or forgets them)")
+    parser.add_argument("--quiet-time", type=float, default=None, metavar="SECONDS",
+                        help="a video: a turn is the board still this long with a clear view (no hand over it; "
+                             "default 3)")
     parser.add_argument("-o", "--output", metavar="FILE.gcg", help="write the game record here (default: print it)")
     parser.set_defaults(handler=run)
 
@@ -80,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     players = tuple(args.players or ("Player 1", "Player 2"))
     if not 2 <= len(players) <= 4:
         raise UserError("--players: give 2 to 4 names")
+    if args.quiet_time is not None and not args.quiet_time > 0:
+        raise UserError(f"--quiet-time: a number of seconds above 0, not {args.quiet_time:g}")
     paths = photo_paths(args.photos)
     blanks = _squares(args.blank, "--blank", "")
     letters = _squares(args.letter, "--letter", "?.")
@@ -88,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         scored = play_photos(paths, edition, players, dictionary=dictionary, blanks=blanks, letters=letters,
                              corners_text=args.corners, use_tesseract=not args.no_tesseract,
-                             out=lambda text: print(text, flush=True))
+                             out=lambda text: print(text, flush=True), quiet=args.quiet_time)
     except PhotoProblem as exc:
         if exc.so_far is None:       # play_photos always sets it; a problem from elsewhere has no game to show
             raise

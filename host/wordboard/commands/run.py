@@ -62,22 +62,31 @@ def register(subparsers) -> None:
                              "the real board, waiting for a sensor board or a camera if none is attached "
                              "(what the service runs: never the twin)")
     parser.add_argument("--players", metavar="NAME", nargs="+", default=None,
-                        help="2-4 player names (a new game only; default Ada Blaise)")
+                        help="2-4 player names (a new game only; default Ada Blaise; a recording: in the order "
+                             "they play)")
     resume = parser.add_mutually_exclusive_group()
     resume.add_argument("--resume", action="store_const", const="yes", dest="resume", default="auto",
                         help="resume the latest unfinished game (fail if there is none)")
     resume.add_argument("--new", action="store_const", const="no", dest="resume",
                         help="start a new game even if one is unfinished")
     parser.add_argument("--speed", type=_positive, default=None, metavar="X",
-                        help="twin only: run the simulated table at most X times faster than real "
-                             "time (default 8; 1 is real time; inf: as fast as this computer goes). "
-                             "The game played is the same at any speed")
+                        help="the twin or a recording: run the table at most X times faster than real "
+                             "time (default 8 on the twin, 1 for a recording; inf: as fast as this computer "
+                             "goes). The game played is the same at any speed")
     parser.add_argument("--quick", action="store_true",
                         help="twin only: a fast demo (speed 40, tidy players; no camera unless the game "
                         "or --sensing or --camera needs one)")
-    parser.add_argument("--camera", default="auto", metavar="none|virtual|SOURCE",
+    parser.add_argument("--camera", default="auto", metavar="none|virtual|SOURCE|RECORDING",
                         help="auto: the virtual camera in the twin, none on hardware; or a capture "
-                             "source (picamera, a /dev/video device)")
+                             "source (picamera, a /dev/video device); or a recorded game, a video file or a "
+                             "folder of frames, played as the camera alone at the recording's pace (a new "
+                             "game unless --resume; the game ends where the recording does)")
+    recorded = parser.add_argument_group("a recorded game (--camera VIDEO|FOLDER)")
+    recorded.add_argument("--frame-rate", type=_positive, default=None, metavar="FPS",
+                          help="a folder of frames: frames a second (default 1)")
+    recorded.add_argument("--blank", action="append", default=[], metavar="SQUARE=LETTER",
+                          help="the letter of the blank laid on SQUARE when the word list allows several "
+                               "(nobody is there to ask), e.g. H8=E")
     parser.add_argument("--sensing", choices=("auto", "camera", "sensor", "both"), default=None,
                         help="how the table is sensed: the camera alone, the sensor board alone, or both (the "
                              "camera checking the sensor board); auto (default, or $WORDBOARD_SENSING): what "
@@ -94,7 +103,9 @@ def register(subparsers) -> None:
                              "wordgame for Lexulous, Scrabble and HEXX, scowl:70 for the others; none: no "
                              "word checks)")
     parser.add_argument("--quiet-time", type=_positive, default=None, metavar="SECONDS",
-                        help="end a turn by itself after this long with a valid placement untouched")
+                        help="end a turn by itself after this long with a valid placement untouched (a "
+                             "recording: after the picture has stayed this long still with new tiles, "
+                             "default 3)")
     parser.add_argument("--seed", type=int, default=None, help="new game: the bag's seed")
     parser.add_argument("--journal", metavar="PATH", default=None,
                         help="journal database (default: journal.sqlite3 in the data folder; the twin "
@@ -234,12 +245,15 @@ def run(args) -> int:
     from wordboard.errors import UserError
     from wordboard.notify import KeepAlive, Notifier
 
-    sensing = sensing_wanted(args.sensing)
-    hardware = _hardware(args.hardware, sensing)
+    recording = _recording(args)
+    sensing = "camera" if recording else sensing_wanted(args.sensing)
+    hardware = "recording" if recording else _hardware(args.hardware, sensing)
     twin = hardware == "sim"
-    if not twin and (args.speed or args.quick):
-        raise UserError("--speed and --quick are for the simulated board")
-    speed = args.speed or (40.0 if args.quick else 8.0)
+    if args.quick and not twin:
+        raise UserError("--quick is for the simulated board")
+    if args.speed and not (twin or recording):
+        raise UserError("--speed is for the simulated board or a recording")
+    speed = args.speed or (40.0 if args.quick else 8.0 if twin else 1.0)
     if args.players is not None and not 2 <= len(args.players) <= 4:
         raise UserError("give 2 to 4 player names")
     if twin and args.lexicon.lower() == "none":
@@ -264,8 +278,8 @@ def run(args) -> int:
         stopping.append(signum)
 
     signal.signal(signal.SIGTERM, stop)
-    camera = args.camera
-    if not twin:
+    camera = recording or args.camera
+    if not twin and not recording:
         attached = _wait_for_hardware(args, sensing, lambda: bool(stopping), out)
         if attached is None:
             return 0
@@ -275,14 +289,16 @@ def run(args) -> int:
 
     config = SessionConfig(
         game=args.game, hardware=hardware, players=tuple(args.players or ()), resume=args.resume,
-        speed=speed if twin else 1.0, seed=args.seed,
+        speed=speed if twin or recording else 1.0, seed=args.seed,
         camera=("none" if args.quick and camera == "auto" and sensing == "auto" and not _writes(args.game)
                 else camera),
         sensing=sensing,
         lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
         journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
-        noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args),
-        learn_tiles=args.learn_tiles)
+        noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out,
+        # a recording's players are named in the order they play (no draw for who starts)
+        game_options={**_game_options(args), **({"first_player": 0} if recording else {})},
+        learn_tiles=args.learn_tiles, frame_rate=args.frame_rate or 1.0, blanks=_blanks(args.blank))
     started = time.monotonic()
     # Until the controller's loop runs and feeds systemd's watchdog, a thread does: opening the
     # board after its hardware appeared (the word graph, the camera's first classifier) sent
@@ -295,17 +311,19 @@ def run(args) -> int:
             sensed = {"camera": "the virtual camera alone", "both": "simulated sensor board, virtual camera",
                       "sensor": "simulated sensor board"}[sensing]
             where = f"the digital twin ({sensed}, LEDs and buttons; speed x{speed:g})"
+        elif recording:
+            where = f"the recording {recording} (the camera alone; speed x{speed:g})"
         else:
             where = "the board (" + {"camera": "the camera alone", "both": "sensor board and camera",
                                      "sensor": "sensor board"}[sensing] + ")"
         title = session.title
         out(f"wordboard run: {title} on {where}; journal {session.journal.path}")
         pairing_file.PairingWatcher(session.controller, seated=seated)    # the screen and LEDs show each pairing
-        screen = _start_screen(args, session, twin, out)
+        screen = _start_screen(args, session, twin or bool(recording), out)   # (a recording: on loopback)
         starting.stop()
         session.run(max_moves=args.max_moves, should_stop=lambda: bool(stopping) or (
             screen is not None and screen.bridge.stop_requested))
-        if screen is not None and (args.stay or not twin):
+        if screen is not None and (args.stay or not (twin or recording)):
             _wait_on_screen(session, screen, lambda: bool(stopping))
         stats = session.controller.stats
         if session.notifier is not None:
@@ -320,10 +338,86 @@ def run(args) -> int:
         if session.players is not None and session.players.mismatches:
             out(f"WARNING: {len(session.players.mismatches)} moves differ from what the players meant")
             return 1
+        if session.recorded is not None:
+            return _recording_ended(session, out)
     if screen is not None and screen.bridge.next_setup is not None and not stopping:
         return run(_next_game(args, screen))
     if screen is not None:
         screen.close()
+    return 0
+
+
+def _recording(args) -> str | None:
+    """The recorded game ``--camera`` names (or ``$WORDBOARD_CAMERA`` when ``--camera`` is auto),
+    a video file or a folder of frames, checked (a missing file, no video, an empty folder, a
+    first frame that cannot be read: one line); None when it names no recording. A recording
+    starts a new game unless ``--resume`` says to go on with the unfinished one."""
+    from wordboard.camera.discovery import named_camera
+    from wordboard.camera.recording import RecordedSource, is_recording
+    from wordboard.errors import UserError
+
+    name = args.camera if args.camera != "auto" else named_camera()
+    if not is_recording(name):
+        if args.frame_rate is not None or args.blank:
+            raise UserError("--frame-rate and --blank are for a recorded game (--camera VIDEO|FOLDER)")
+        return None
+    assert name is not None
+    if args.hardware == "sim":
+        raise UserError("a recording is played as the board's camera, not on the simulated board: drop --hardware sim")
+    if args.sensing not in (None, "auto", "camera"):
+        raise UserError(f"--sensing {args.sensing}: a recording is seen by the camera alone")
+    with RecordedSource(name, lambda: 0.0, rate=args.frame_rate or 1.0):
+        pass
+    if args.resume == "auto":
+        args.resume = "no"
+    return name
+
+
+def _blanks(items: list[str]) -> dict:
+    """``--blank SQUARE=LETTER`` items as ``{Square: letter}``."""
+    from wordboard.errors import UserError
+    from wordboard.rules import Square
+
+    out = {}
+    for item in items:
+        square, eq, letter = item.partition("=")
+        if not eq or len(letter) != 1 or not (letter.isascii() and letter.isalpha()):
+            raise UserError(f"--blank {item!r}: expected SQUARE=LETTER, like H8=E")
+        try:
+            out[Square.parse(square.strip())] = letter.upper()
+        except ValueError as exc:
+            raise UserError(f"--blank {item!r}: {exc}") from None
+    return out
+
+
+def _recording_ended(session, out) -> int:
+    """Say what the game reached when its recording ended (0), or why it stopped before (1, or a
+    frame that cannot be read: one line, exit 2). The game stays in the journal either way."""
+    from wordboard.camera.recording import clock_time
+    from wordboard.controller.tracking import square_names
+    from wordboard.errors import UserError
+
+    recorded, adapter = session.recorded, session.adapter
+    at = clock_time(recorded.source.seconds)
+    if adapter.over:
+        out(f"the game is over at {at} of the recording: {adapter.result_text()}")
+        return 0
+    live = session.controller.live
+    if live is not None and live.status == "invalid":
+        out(f"tiles on the board that are not in the game: {square_names(live.squares)} "
+            f"(refused: {live.message})")
+    reached = (f"{session.controller.stats.moves} moves played from the recording, scores {' '.join(adapter.scores_text().split())}; "
+               f"game {session.jgame.id} stays in the journal, unfinished (wordboard games show {session.jgame.id}; "
+               "go on with wordboard run --resume)")
+    out(f"ends of turn told by the still picture: {recorded.presses}; tiles read unsurely taken as read: "
+        f"{recorded.taken_as_read}")
+    if recorded.source.error:
+        raise UserError(f"{recorded.source.error}: the game stops at {at} of the recording, {reached}")
+    if recorded.stopped:
+        out(f"the game stops at {at} of the recording: {recorded.stopped}")
+        out(f"the game reached {reached}")
+        return 1
+    out(f"the recording ended at {at}: the game reached {reached}")
     return 0
 
 

@@ -43,7 +43,8 @@ class TwinStalled(UserError):
 @dataclass
 class SessionConfig:
     game: str | None = None             # a name --game takes; None: the unfinished game, else lexulous
-    hardware: str = "sim"               # "sim" (the twin over a pty), "direct" (tests), "real"
+    hardware: str = "sim"               # "sim" (the twin over a pty), "direct" (tests), "real", or
+                                        # "recording" (``camera`` names a video or a folder of frames)
     players: tuple[str, ...] = ()
     resume: str = "auto"                # "auto", "yes", "no"
     speed: float = 1.0                  # the twin only: at most this many game seconds per wall
@@ -68,6 +69,8 @@ class SessionConfig:
                                                        # hazards and handwriting (see TwinCamera)
     learn_tiles: bool | None = None     # the camera alone reading tiles learns them from each game
                                         # played to its end (TileLearner); None: on the real board only
+    frame_rate: float = 1.0             # a recording that is a folder of frames: frames a second
+    blanks: dict = field(default_factory=dict)   # a recording: square -> the letter of the blank laid there
 
 
 class Session:
@@ -99,6 +102,11 @@ class Session:
     def twin(self) -> bool:
         """The digital twin (the simulated table, or the direct one of the fast tests)."""
         return self.config.hardware in ("sim", "direct")
+
+    @property
+    def recording(self) -> bool:
+        """A recorded game played as the camera (see :mod:`wordboard.controller.recorded`)."""
+        return self.config.hardware == "recording"
 
     def _open(self) -> None:
         from wordboard import registry
@@ -138,13 +146,14 @@ class Session:
                 self.table = Table(rows, cols, sim=getattr(self.sensor, "simulator", None), direct=direct,
                                    camera=self.camera_source, seed=jgame.id)
 
-        self._open_leds_and_buttons(rows, cols, twin, wall)
+        self._open_leds_and_buttons(rows, cols, twin or self.recording, wall)
         if twin and self.camera_source is not None:
             self.camera_source.leds = self.leds      # the LEDs' glow is in the twin camera's picture
         self._camera_sees_leds(camera, rows, cols)
 
         self.notifier = Notifier()
-        options = ControllerOptions(settle=max(config.settle, family.min_settle), quiet=config.quiet,
+        options = ControllerOptions(settle=max(config.settle, family.min_settle),
+                                    quiet=None if self.recording else config.quiet,
                                     show_leds=config.show_leds, ansi=config.ansi, png_dir=config.png_dir)
         self.controller = Controller(adapter, self.sensor, leds=self.leds, buttons=self.buttons, camera=camera,
                                      notifier=self.notifier, clock=self.clock, wall=wall, identify=identify,
@@ -153,6 +162,7 @@ class Session:
 
         self.game_clock = attach_clock(self.controller, jgame, out=config.out)   # None: no game clock
         self.tile_learner = self._tile_learner(family)
+        self.recorded = None
         for report in (self.journal.salvage_report, self.journal.wal_report):
             if report:
                 self.controller.say(report)   # the log and the screen: what a damaged journal lost
@@ -166,6 +176,12 @@ class Session:
             habits = Habits.tidy() if config.habits == "tidy" else Habits()
             self.players = family.players(self, habits)
             self.controller.answerer = self.players.answerer
+        elif self.recording:
+            from wordboard.controller.recorded import RECORDED_QUIET, RecordedTable
+
+            self.recorded = RecordedTable(self.controller, self.sensor, self.camera_source,
+                                          quiet=config.quiet or RECORDED_QUIET, blanks=config.blanks,
+                                          out=config.out)
         else:
             from wordboard.controller.questions import StdinAnswerer
 
@@ -275,7 +291,20 @@ class Session:
         written = tuple(self.adapter.committed_as_sensed())
         # cards that cover a slot whole and look alike to the camera (Dexikon)
         blocks = self.adapter.camera_blocks()
-        if config.hardware == "direct" or kind in ("none", "exact"):
+        if self.recording:
+            from wordboard.camera.recording import RecordedSource
+            from wordboard.controller.recorded import RECORDED_PERIOD, RECORDED_QUIET
+
+            # the last picture held as long as a turn takes to end in it (a play laid just before
+            # the recording stopped still counts)
+            hold = (config.quiet or RECORDED_QUIET) + max(config.settle, self.family.min_settle) + 4 * RECORDED_PERIOD
+            self.camera_source = recording = RecordedSource(kind, self.clock, rate=config.frame_rate, hold=hold)
+            self.closers.append(recording.close)
+            self.sensor = WrittenLetters(VisionEyes(recording, rows, cols, handwritten=not tiles), threaded=False,
+                                         clock=self.clock, period=RECORDED_PERIOD, steady=2, written=written,
+                                         tiles=tiles, blocks=blocks)
+            self.sensor.eyes.prepare()
+        elif config.hardware == "direct" or kind in ("none", "exact"):
             if not twin:
                 raise UserError(f"{self.family.title} reads {what} with the camera: give --camera SOURCE")
             self.sensor = WrittenLetters(TableEyes(self.table), threaded=False, written=written, tiles=tiles,
@@ -414,6 +443,11 @@ class Session:
         if self.config.hardware == "direct":
             self.clock = TwinClock()
             return self.clock
+        if self.recording:
+            # the recording's own time, paced to the wall clock x speed: what is read at each
+            # moment does not depend on how fast this computer reads
+            self.clock = TwinClock(self.config.speed)
+            return time.monotonic
         self.clock = TwinClock(self.config.speed) if twin else ScaledClock(1.0)
         return time.monotonic
 
@@ -486,6 +520,8 @@ class Session:
             if max_seconds is not None and time.monotonic() - start_wall > max_seconds:
                 break
             if should_stop is not None and should_stop():
+                break
+            if self.recorded is not None and self.recorded.finished:
                 break
             controller.step(0.0 if twin else poll)
             if self.players is not None:

@@ -339,6 +339,9 @@ class WrittenLetters:
         self.seen: dict[Square, str] = {}
         self._changing: dict[Square, tuple[str | None, int]] = {}   # square -> (reading, readings in a row)
         self.raw: dict[Square, str] = {}    # the last reading, before corrections and steadying
+        #: the last reading as the eyes gave it: square -> (symbol, confidence), unsure letters
+        #: with the letter read (a recording, which no one can ask, takes that best reading)
+        self.read_as: dict[Square, tuple[str, float]] = {}
         self._covered: set[Square] = set()  # squares under a hand in the last reading
         self._letters: dict[Square, tuple[object, str]] = {}   # square -> (mark, the letter it was read as)
         self._lock = threading.RLock()      # the readings (a thread on the board) and corrections
@@ -401,6 +404,7 @@ class WrittenLetters:
 
     def _take(self, taken: float, symbols: dict) -> None:
         self.readings += 1
+        self.read_as = dict(symbols)
         self._scanned = (self._scanned + [taken])[-8:]
         now: dict[Square, str] = {}
         self._covered = set()

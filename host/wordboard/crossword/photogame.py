@@ -1,15 +1,18 @@
 """A Lexulous or Scrabble game scored from photos, one taken after each turn (a phone on a stand,
 a camera above the board), or from a video of the game, with no Pi: ``wordboard photos``.
 
-A video is looked at every half second: frames with a hand or an arm over the board are passed
-over, and each new still board (the same reading for 1.5 s) that differs from the last is a
-turn, named by the video's name and the time (``game.mp4@03:12.5``). A video cannot show a pass
-or an exchange (nothing changes on the board); it starts with the empty board.
+A video is played as the board's camera plays a recording and read as the camera alone reads
+it (``wordboard run --camera game.mp4``): frames with a hand or an arm over the board are passed over, and each board
+that stayed still with a clear view for 3 s (the recorded table's end of a turn, see
+:mod:`wordboard.controller.recorded`) and differs from the last is a turn, named by the video's
+name and the time (``game.mp4@03:12.5``). A video cannot show a pass or an exchange (nothing
+changes on the board). Photos or still frames of the empty board before the first play are the
+game's start, not passes.
 
 Each photo is read (the grid found as ``wordboard scan`` finds it) and compared with the board as
 the game has it so far: the tiles that are new are the turn's play, checked and scored by the
-rules on physical racks (the engine knows the unseen tiles, not the racks). A photo with no new
-tile is a turn without a play (a pass or an exchange: a photo cannot tell which). A blank's letter
+rules on physical racks (the engine knows the unseen tiles, not the racks). After the first play,
+a photo with no new tile is a turn without a play (a pass or an exchange: a photo cannot tell which). A blank's letter
 is the one the word list allows, or the one given with ``--blank``. A photo that cannot be read,
 or a change that is not one legal move (a tile played earlier gone, tiles that make no legal
 play), stops the scoring with the photo's name and what is wrong: nothing is guessed.
@@ -29,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wordboard.camera.recording import FRAME_SUFFIXES
+from wordboard.camera.recording import VIDEO_SUFFIXES as RECORDING_SUFFIXES
 from wordboard.errors import UserError
 from wordboard.rules import Square
 
@@ -36,13 +41,13 @@ if TYPE_CHECKING:
     from wordboard.crossword.game import Game
     from wordboard.editions import Edition
 
-#: Picture files a folder of photos is read for, in name order.
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
-#: Video files (read through OpenCV), a turn for each new still board.
-VIDEO_SUFFIXES = (".mp4", ".avi", ".mov", ".mkv", ".webm", ".m4v", ".mjpeg")
-#: A video is looked at every this many seconds; a board is still after this many looks agreeing.
-VIDEO_EVERY = 0.5
-VIDEO_STEADY = 3
+#: Picture files a folder of photos is read for, in name order; video files (read through
+#: OpenCV), a turn for each new still board.
+PHOTO_SUFFIXES, VIDEO_SUFFIXES = FRAME_SUFFIXES, RECORDING_SUFFIXES
+
+
+#: What a photo of the empty board before the first play is.
+START = "the empty board: the start of the game"
 
 
 @dataclass(frozen=True)
@@ -98,14 +103,16 @@ def play_photos(paths: Iterable[Path], edition: Edition, players: tuple[str, ...
                 first_player: int = 0, blanks: Mapping[tuple[str, Square], str] | None = None,
                 letters: Mapping[tuple[str, Square], str] | None = None,
                 corners_text: str | None = None, use_tesseract: bool = True, out: Callable[[str], None] = print,
-                read: Callable[[Path], PhotoBoard] | None = None) -> PhotoGame:
+                read: Callable[[Path], PhotoBoard] | None = None, quiet: float | None = None) -> PhotoGame:
     """Play the turns the photos show; :class:`PhotoProblem` at the first photo the game cannot
     go on from (its ``so_far`` holds the game with the turns before it).
 
     ``blanks``: ``(photo name, square) -> letter`` for blanks the word list cannot settle.
     ``letters``: ``(photo name, square) -> symbol``, what is on a square whatever was read there
     (a letter, ``?`` a blank, ``.`` no tile).
-    ``read``: how a photo is read (default: the camera's reader)."""
+    ``read``: how a photo is read (default: the camera's reader).
+    ``quiet``: a video's board is still after this many seconds unchanged (see :func:`video_boards`).
+    Photos of the empty board before the first play are the game's start, not passes."""
     from wordboard.crossword import Game
 
     game = Game(edition, players, dictionary=dictionary, seed=0, first_player=first_player, physical=True)
@@ -129,7 +136,11 @@ def play_photos(paths: Iterable[Path], edition: Edition, players: tuple[str, ...
                 raise PhotoProblem(f"--letter {name}:{sq.name}={sym}: {sq.name} holds the "
                                    f"{'blank' if tile.blank else tile.letter} played earlier")
         before = dict(game.board.tiles())
-        text = _turn(game, name, _corrected(board, mine), blanks or {})
+        board = _corrected(board, mine)
+        if not game.history and all(set(row) <= {"."} for row in board.rows):
+            text = START          # the empty board before the first play: the game's start, no pass
+        else:
+            text = _turn(game, name, board, blanks or {})
         result.turns.append((name, text))
         for square, tile in game.board.tiles():
             glyph = board.glyphs.get(Square(*square))
@@ -141,7 +152,7 @@ def play_photos(paths: Iterable[Path], edition: Edition, players: tuple[str, ...
         for path in paths:
             if path.suffix.lower() in VIDEO_SUFFIXES:
                 for name, board in video_boards(path, edition, corners_text=corners_text,
-                                                use_tesseract=use_tesseract):
+                                                use_tesseract=use_tesseract, quiet=quiet):
                     turn(name, board)
                 continue
             try:
@@ -172,68 +183,60 @@ def _corrected(board: PhotoBoard, given: Mapping[Square, str]) -> PhotoBoard:
 
 
 def video_boards(path: Path, edition: Edition, *, corners_text: str | None = None, use_tesseract: bool = True,
-                 every: float = VIDEO_EVERY, steady: int = VIDEO_STEADY) -> Iterator[tuple[str, PhotoBoard]]:
+                 quiet: float | None = None) -> Iterator[tuple[str, PhotoBoard]]:
     """The still boards a video shows, each different from the one before: ``(name@time, board)``.
-    The first still board is the game's start (not a turn when it is empty); frames with
-    something over the board, or before the board is found, are passed over."""
-    import cv2
-
-    from wordboard.camera.locate import BoardNotFound
-    from wordboard.camera.photo import read_photo
+    The video is played as the board's camera plays a recording (:mod:`wordboard.camera.recording`),
+    read by the camera alone's reader and tracked as on the board: frames with something over the
+    board, or before the board is found, are passed over, and a board is still once the picture
+    has stayed unchanged with a clear view for ``quiet`` seconds (the recorded table's end of a
+    turn, :func:`wordboard.controller.recorded.still_tables`). The first still board is the
+    game's start (not a turn when it is empty, see :func:`play_photos`)."""
+    from wordboard.camera.geometry import parse_corners
     from wordboard.camera.reader import BoardReader
+    from wordboard.camera.recording import RecordedSource, clock_time
+    from wordboard.controller.clocks import ManualClock
+    from wordboard.controller.recorded import RECORDED_PERIOD, RECORDED_QUIET, SETTLE, still_tables
+    from wordboard.controller.written import VisionEyes
 
     layout = edition.board
-    capture = cv2.VideoCapture(str(path))
-    if not capture.isOpened():
-        raise PhotoProblem(f"{path.name}: not a video this computer can read")
+    quiet = RECORDED_QUIET if quiet is None else quiet
+    clock = ManualClock()
     try:
-        fps = capture.get(cv2.CAP_PROP_FPS)
-        fps = fps if fps and fps > 0 else 25.0
-        step = max(1, round(fps * every))
-        reader = None
-        candidate: tuple[str, ...] | None = None
-        agreeing = 0
-        last: tuple[str, ...] | None = None
-        index = -1
-        frames = 0
-        while True:
-            ok, frame = capture.read()
-            if not ok or frame is None:
-                break
-            index += 1
-            frames += 1
-            if index % step:
-                continue
-            seconds = index / fps
-            if reader is None:
-                try:
-                    photo = read_photo(frame, layout.rows, layout.cols, tuple(layout.squares),
-                                       corners_text=corners_text, use_tesseract=use_tesseract)
-                except BoardNotFound:
-                    continue                 # the board not yet in view (or a hand over it)
-                reader = BoardReader(layout.rows, layout.cols, photo.corners, use_tesseract=use_tesseract,
-                                     orientation=0)
-            reading = reader.update(frame)
-            if reading.occluded:
-                candidate, agreeing = None, 0
-                continue
-            lines = tuple(reading.state.lines)
-            agreeing = agreeing + 1 if lines == candidate else 1
-            candidate = lines
-            if agreeing != steady or lines == last:
-                continue
-            first = last is None
-            last = lines
-            if first and all(set(line) <= {"."} for line in lines):
-                continue                     # the empty board: the game's start
-            minutes, rest = divmod(seconds, 60)
-            yield f"{path.name}@{int(minutes):02d}:{rest:04.1f}", _photo_board(reading, reader.glyphs_read)
-        if frames == 0:
-            raise PhotoProblem(f"{path.name}: no frames in this video (not a video, or damaged)")
-        if reader is None:
-            raise PhotoProblem(f"{path.name}: the board was not found in any frame")
+        source = RecordedSource(path, clock, hold=quiet + SETTLE + 4 * RECORDED_PERIOD)
+    except UserError as exc:
+        raise PhotoProblem(f"{path.name}: {str(exc).removeprefix(f'{path}: ')}") from None
+    reader = BoardReader(layout.rows, layout.cols, parse_corners(corners_text) if corners_text else None,
+                         use_tesseract=use_tesseract, premium=tuple(layout.squares))
+    eyes = VisionEyes(source, layout.rows, layout.cols, reader=reader, handwritten=False)
+    seen = 0
+    try:
+        for sensor in still_tables(source, eyes, clock, quiet=quiet):
+            seen += 1
+            yield (f"{path.name}@{clock_time(source.seconds)}",
+                   _sensed_board(sensor, reader.glyphs_read, layout.rows, layout.cols))
+        if source.error:
+            raise PhotoProblem(source.error.removeprefix(f"{path}: "))
+        if not seen:
+            raise PhotoProblem(f"{path.name}: no still board in this video ({eyes.problem or 'never a clear view'})")
     finally:
-        capture.release()
+        source.close()
+
+
+def _sensed_board(sensor: Any, glyphs: Mapping[tuple[int, int], Any], height: int, width: int) -> PhotoBoard:
+    """What the camera alone sees on the table (a :class:`~wordboard.controller.written.WrittenLetters`)
+    as a :class:`PhotoBoard`: a tile read unsurely as the letter read (or ``?``), unsure."""
+    from wordboard.camera.state import LETTERS
+
+    rows = [["."] * width for _ in range(height)]
+    unsure = set()
+    for (r, c), symbol in sensor.seen.items():
+        if symbol not in LETTERS and symbol != "?":
+            read = sensor.read_as.get((r, c), ("?", 0.0))[0]
+            symbol = read if read in LETTERS or read == "?" else "?"
+            unsure.add(Square(r, c))
+        rows[r][c] = symbol
+    letters = {Square(*key): glyph for key, glyph in glyphs.items() if sensor.seen.get(key) in LETTERS}
+    return PhotoBoard(["".join(row) for row in rows], frozenset(unsure), letters)
 
 
 def _photo_board(reading: Any, glyphs: Mapping[tuple[int, int], Any] | None = None) -> PhotoBoard:
