@@ -529,21 +529,63 @@ def codec_for(kind: str) -> GameCodec:
     return registry.family_for_kind(kind).codec()
 
 
+class Undecided(Exception):
+    """Raised by a codec's ``apply`` for an event it cannot apply alone (an old journal's
+    challenge, journalled without its judgement): ``alternatives``, the events it may have been
+    (the likeliest first). :func:`replay` keeps the first that the rest of the journal replays
+    after and, for a finished game, that gives the journalled result."""
+
+    def __init__(self, alternatives: list[JsonObject]):
+        super().__init__(f"{len(alternatives)} possible events")
+        self.alternatives = alternatives
+
+
+def replay(codec: GameCodec, info: GameInfo, events: list[Event]) -> Any:
+    """A fresh engine for ``info`` with ``events`` applied (every rebuild of a game: the
+    journal's, the game night's); :class:`UserError` naming the event that does not replay."""
+    return _replay(codec, info, events, {})
+
+
+def _replay(codec: GameCodec, info: GameInfo, events: list[Event], chosen: dict[int, JsonObject]) -> Any:
+    """The replay with the events at the indexes ``chosen`` holds replaced (:class:`Undecided`)."""
+    game = codec.new_game(info)
+    for i, event in enumerate(events):
+        data = chosen.get(i, event.data)
+        try:
+            codec.apply(game, event.type, data)
+        except Undecided as undecided:
+            refusals = []
+            for alternative in undecided.alternatives:
+                try:
+                    branch = _replay(codec, info, events, {**chosen, i: alternative})
+                except UserError as exc:
+                    refusals.append(f"as {alternative}: {exc}")
+                    continue
+                if _agrees(info.result, codec.result(branch)):
+                    return branch
+                refusals.append(f"as {alternative} the game's result is not the journalled one")
+            raise UserError(f"game {info.id}: event {event.seq} ({event.type} {event.data}) does not "
+                            f"replay: {'; '.join(refusals)}") from None
+        except Exception as exc:  # noqa: BLE001 - any engine refusal means a corrupt journal
+            raise UserError(f"game {info.id}: event {event.seq} ({event.type} {data}) "
+                            f"does not replay: {exc}") from None
+    return game
+
+
+def _agrees(journalled: Any, rebuilt: Any) -> bool:
+    """A rebuilt result is the journalled one (its final scores), or no result was journalled."""
+    if not isinstance(journalled, dict) or "final" not in journalled:
+        return True
+    return isinstance(rebuilt, dict) and rebuilt.get("final") == journalled["final"]
+
+
 def rebuild(journal: Journal, game_id: int) -> tuple[GameInfo, Any]:
     """The engine of a journalled game, with every event replayed: ``(info, game)`` (the engine
     is what the codec makes: :class:`GameCodec`'s games are untyped)."""
     info = journal.game(game_id)
     if info.damaged:
         raise JournalDamaged(f"game {game_id} is damaged ({info.damaged}): it cannot be replayed")
-    codec = codec_for(info.kind)
-    game = codec.new_game(info)
-    for event in journal.events(game_id):
-        try:
-            codec.apply(game, event.type, event.data)
-        except Exception as exc:  # noqa: BLE001 - any engine refusal means a corrupt journal
-            raise UserError(f"game {game_id}: event {event.seq} ({event.type} {event.data}) "
-                            f"does not replay: {exc}") from None
-    return info, game
+    return info, replay(codec_for(info.kind), info, journal.events(game_id))
 
 
 class JournaledGame:

@@ -131,7 +131,7 @@ def test_a_phony_challenged_on_the_board_comes_off_and_the_game_goes_on(tmp_path
         s.controller.buttons.inject("challenge")
         s.run(max_moves=3)
         events = [e.data for e in s.journal.events(s.jgame.id)]
-        assert {"challenge": 1} in events
+        assert {"challenge": 1, "phonies": [phony]} in events              # the judgement, as made
         assert isinstance(s.adapter.game.history[1].move, Withdrawn) and s.adapter.game.scores[0] == 0
         s.run(max_seconds=120)
         assert s.adapter.over and s.players.mismatches == []

@@ -83,9 +83,19 @@ def _describe(info: GameInfo, game: Engine[Any]) -> list[str]:
     how it ended)."""
     from wordboard import registry
 
+    from wordboard.journal import codec_for
+
     lines = registry.family_for_kind(info.kind).describe(game)
     outcome = game.outcome()
     if outcome is not None:
+        result = codec_for(info.kind).result(game)
+        final = result.get("final") if isinstance(result, dict) else None
+        if isinstance(final, list) and len(final) == len(outcome.scores) and final != list(outcome.scores.values()):
+            # the journal's result counts what the engine does not (a score corrected by hand)
+            import dataclasses
+
+            outcome = dataclasses.replace(outcome, scores=dict(zip(outcome.scores, final)),
+                                          winners=tuple(game.player_names[i] for i in result["winners"]))
         lines.append(f"the game is over ({outcome.reason}): "
                      + ", ".join(f"{p} {s}" for p, s in outcome.scores.items()) + f"; {outcome.result_text()}")
     else:

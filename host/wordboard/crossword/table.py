@@ -380,7 +380,7 @@ class CrosswordAdapter(TableAdapter):
             return str(verdict.error)
         played = game.history[-1]
         assert isinstance(played.move, Play), "a legal challenge judges the last play"
-        self.jgame.play(Challenge(challenger))
+        self.jgame.play(game.judge(challenger))     # journalled with its judgement: never judged again
         turn = game.history[-1]
         who, challenged = game.players[challenger], game.players[played.player]
         if isinstance(turn.move, Withdrawn):
