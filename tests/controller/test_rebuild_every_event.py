@@ -126,7 +126,7 @@ def test_a_game_with_every_kind_of_event_rebuilds_through_every_path(tmp_path, w
     assert f"Ann {final[0]}, Ben {final[1]}" in capsys.readouterr().out
     assert main(args + ["export", str(game_id)]) == 0
     record = capsys.readouterr().out
-    assert f">Ann: " in record and record.count("(challenge)") == (2 if rule in ("five-point", "ten-point") else 0)
+    assert ">Ann: " in record and record.count("(challenge)") == (2 if rule in ("five-point", "ten-point") else 0)
     assert main(args + ["export", str(game_id), "--format", "json"]) == 0
     exported = json.loads(capsys.readouterr().out)
     assert exported["result"]["final"] == final

@@ -100,7 +100,7 @@ def test_challenges_are_written_as_game_records_write_them():
     g.push(g.parse_move("H7 Z.X"))                        # Ben's phony
     g.push(Challenge(0))
     text = gcg.dumps(game_record(g))
-    assert ">Ann: (challenge) +5 15" in text and ">Ben: XZ -- -19 0" in text
+    assert ">Ann: ACT (challenge) +5 15" in text and ">Ben: XZ -- -19 0" in text   # the rack, as records write it
     from tests.gcg.test_gcg_woogles_lines import woogles_refuses
 
     assert woogles_refuses(text) == []

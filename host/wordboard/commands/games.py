@@ -82,7 +82,6 @@ def _describe(info: GameInfo, game: Engine[Any]) -> list[str]:
     """The game's position, from its family (the board, the scores) and its engine (whose turn,
     how it ended)."""
     from wordboard import registry
-
     from wordboard.journal import codec_for
 
     lines = registry.family_for_kind(info.kind).describe(game)

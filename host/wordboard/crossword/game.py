@@ -116,6 +116,12 @@ class Turn:
     _held_before: tuple[int, ...] = field(repr=False, compare=False, default=())
     _current_before: int = field(repr=False, compare=False, default=-1)
 
+    @property
+    def unseen_before(self) -> str:
+        """With physical racks: the tiles not on the board before this turn (the bag and every
+        rack), sorted; with dealt racks: the bag before it."""
+        return "".join(sorted(self._bag_before))
+
 
 @dataclass(frozen=True)
 class _WordsWithRulings:
