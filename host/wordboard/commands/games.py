@@ -140,16 +140,22 @@ def run_resume(args: argparse.Namespace) -> int:
 
     with _journal(args) as journal:
         if args.game is None:
-            latest = journal.latest_unfinished()
+            from wordboard.controller.session import unfinished_board_game
+
+            latest = unfinished_board_game(journal)
             if latest is None:
-                raise UserError("no unfinished game in the journal")
+                raise UserError("no unfinished game of the board in the journal")
             args.game = latest.id
         info, game = rebuild(journal, args.game)
         print(f"game {info.id} rebuilt from {info.events} events: {info.kind} ({info.edition}), "
               f"{', '.join(info.players)}")
         for line in _describe(info, game):
             print(line)
-        if not info.finished:
+        from wordboard.controller.session import TERMINAL_MODE
+
+        if info.options.get("mode") == TERMINAL_MODE:
+            print("a game of `wordboard play` (in the terminal): `wordboard run` never resumes it.")
+        elif not info.finished:
             print("`wordboard run` carries on with this game (the latest unfinished one).")
     return 0
 
