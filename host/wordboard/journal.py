@@ -540,15 +540,77 @@ class Undecided(Exception):
         self.alternatives = alternatives
 
 
+#: The key of an event's data that keeps what the game's word list answered while the event
+#: was checked: ``{"GLUTS": true, "RE": false}``. A rebuild asks those words of it, not of the
+#: word list as it is then (it may have changed, or be another), so it never judges again.
+LOOKED_UP = "looked_up"
+
+
+class _Consulted:
+    """A game's word list whose answers are noted (``in``, and ``is_word`` for word lists that
+    have it); anything else is the list's own."""
+
+    def __init__(self, words: Any):
+        self.words = words
+        self.answers: dict[str, bool] = {}
+
+    def __contains__(self, word: object) -> bool:
+        found = word in self.words
+        if isinstance(word, str):
+            self.answers[word] = bool(found)
+        return bool(found)
+
+    def is_word(self, word: str) -> bool:
+        found = bool(self.words.is_word(word))
+        self.answers[word] = found
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.words, name)
+
+
+class _AsAnswered:
+    """A rebuilt game's word list: the answers the journal kept, else the list's own."""
+
+    def __init__(self, words: Any, answers: Mapping[str, bool]):
+        self.words = words
+        self.answers = answers
+
+    def __contains__(self, word: object) -> bool:
+        if isinstance(word, str) and word in self.answers:
+            return self.answers[word]
+        return word in self.words
+
+    def is_word(self, word: str) -> bool:
+        return self.answers[word] if word in self.answers else bool(self.words.is_word(word))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.words, name)
+
+
+def _looked_up(events: list[Event]) -> dict[str, bool]:
+    answers: dict[str, bool] = {}
+    for event in events:
+        kept = event.data.get(LOOKED_UP)
+        if isinstance(kept, dict):
+            answers.update({str(w): bool(v) for w, v in kept.items()})
+    return answers
+
+
 def replay(codec: GameCodec, info: GameInfo, events: list[Event]) -> Any:
     """A fresh engine for ``info`` with ``events`` applied (every rebuild of a game: the
-    journal's, the game night's); :class:`UserError` naming the event that does not replay."""
+    journal's, the game night's); :class:`UserError` naming the event that does not replay.
+    The engine's word list answers as the events kept it answering (:data:`LOOKED_UP`)."""
     return _replay(codec, info, events, {})
 
 
 def _replay(codec: GameCodec, info: GameInfo, events: list[Event], chosen: dict[int, JsonObject]) -> Any:
     """The replay with the events at the indexes ``chosen`` holds replaced (:class:`Undecided`)."""
     game = codec.new_game(info)
+    answers = _looked_up(events)
+    words = getattr(game, "dictionary", None)
+    if answers and words is not None:
+        game.dictionary = _AsAnswered(words, answers)
     for i, event in enumerate(events):
         data = chosen.get(i, event.data)
         try:
@@ -618,7 +680,18 @@ class JournaledGame:
         return cls(journal, game_id)
 
     def record(self, type: str, data: JsonObject) -> None:
-        self.codec.check(self.game, type, data)
+        words = getattr(self.game, "dictionary", None)
+        if words is None:
+            self.codec.check(self.game, type, data)
+        else:                               # what the word list answers is kept with the event
+            consulted = _Consulted(words)
+            self.game.dictionary = consulted
+            try:
+                self.codec.check(self.game, type, data)
+            finally:
+                self.game.dictionary = words
+            if consulted.answers:
+                data = {**data, LOOKED_UP: dict(sorted(consulted.answers.items()))}
         if type == "move":
             for hook in list(self.before_move):
                 hook()

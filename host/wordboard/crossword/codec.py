@@ -189,10 +189,10 @@ def _old_challenge(game, by: int) -> Undecided:
             listed = dictionary(name)
         except Exception:  # noqa: BLE001 - a list gone or broken: the journal decides alone
             listed = None
-        if listed is not None:
-            from wordboard.crossword.game import _WordsWithRulings
-
-            words = _WordsWithRulings(listed, frozenset(game.house_words))
+        if listed is not None:                 # the list, with the house's rulings so far
+            game.dictionary = listed
+            words = game.words
+            game.dictionary = None
     played = [w.text for w in game.history[-1].words]
     by_list = None if words is None else [w for w in played if w not in words]
     stands, phony = [], by_list or played[:1]
