@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from wordboard.controller.clocks import ScaledClock, TwinClock
     from wordboard.controller.loop import TableSensor
     from wordboard.controller.twin import Table
+    from wordboard.journal import GameInfo, Journal
 
 DEFAULT_GAME = "lexulous"       # a new game when none is named and none is unfinished
 DEFAULT_LEXICON = "default"     # SessionConfig.lexicon: the game's own word list
@@ -521,7 +522,7 @@ class Session:
         self.close()
 
 
-def unfinished_board_game(journal):
+def unfinished_board_game(journal: Journal) -> GameInfo | None:
     """The newest unfinished game of the board that can be replayed (a game played in the
     terminal, ``wordboard play``, is the terminal's: never resumed on the board), or None."""
     for info in reversed(journal.games()):

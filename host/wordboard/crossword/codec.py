@@ -183,7 +183,7 @@ def _old_challenge(game, by: int) -> Undecided:
 
     game.check_challenge(by, ())            # (no play to challenge: it does not replay at all)
     words = game.words
-    name = getattr(game, "journal_lexicon", None)
+    name = game.journal_lexicon
     if words is None and name:
         try:
             listed = dictionary(name)
@@ -195,7 +195,8 @@ def _old_challenge(game, by: int) -> Undecided:
             game.dictionary = None
     played = [w.text for w in game.history[-1].words]
     by_list = None if words is None else [w for w in played if w not in words]
-    stands, phony = [], by_list or played[:1]
+    stands: list[str] = []
+    phony = by_list or played[:1]
     judgements = [by_list, stands if by_list else phony] if by_list is not None else [stands, phony]
     return Undecided([{"challenge": by, "phonies": j} for j in judgements])
 

@@ -208,6 +208,9 @@ class Game:
         # Words the table accepted that the word list lacks (house rulings, :meth:`accept_words`):
         # they count as words for the rest of the game, in plays and in challenges.
         self.house_words: set[str] = set()
+        # The word list a journal's options name: a rebuild judges by it a challenge journalled
+        # without its judgement (wordboard.crossword.codec); None for a game not from a journal.
+        self.journal_lexicon: str | None = None
 
     # -- state ---------------------------------------------------------------------------------
 
