@@ -200,3 +200,20 @@ def test_a_live_challenge_is_journalled_with_its_judgement(tmp_path, words_file)
         jgame.play(jgame.game.parse_move("8G CAT"))
         with pytest.raises(UserError, match="judgement"):
             jgame.record("move", {"challenge": 1})
+
+
+def test_a_game_ended_on_the_screen_rebuilds(tmp_path, words_file, capsys):
+    """The screen's 'end the game' is journalled as a decision and the game marked finished with
+    no scores: it rebuilds as it stood, through every path."""
+    path = tmp_path / "journal.sqlite3"
+    game_id, live = journal_a_game(path, words_file, "five-point", finish=False)
+    with Journal(path) as journal:
+        jgame = JournaledGame(journal, game_id)
+        jgame.record("decision", {"end": "ended on the screen"})
+        journal.finish(game_id, {"reason": "ended on the screen"})
+    assert same(live, {**rebuilt(path, game_id), "result": None})
+    args = ["games", "--journal", str(path)]
+    for action in ("show", "resume", "export"):
+        assert main(args + [action, str(game_id)]) == 0
+    out = capsys.readouterr().out
+    assert "ended on the screen" in out and f"Ann {live['scores'][0]}" in out
