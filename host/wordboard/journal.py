@@ -529,21 +529,125 @@ def codec_for(kind: str) -> GameCodec:
     return registry.family_for_kind(kind).codec()
 
 
+class Undecided(Exception):
+    """Raised by a codec's ``apply`` for an event it cannot apply alone (an old journal's
+    challenge, journalled without its judgement): ``alternatives``, the events it may have been
+    (the likeliest first). :func:`replay` keeps the first that the rest of the journal replays
+    after and, for a finished game, that gives the journalled result."""
+
+    def __init__(self, alternatives: list[JsonObject]):
+        super().__init__(f"{len(alternatives)} possible events")
+        self.alternatives = alternatives
+
+
+#: The key of an event's data that keeps what the game's word list answered while the event
+#: was checked: ``{"GLUTS": true, "RE": false}``. A rebuild asks those words of it, not of the
+#: word list as it is then (it may have changed, or be another), so it never judges again.
+LOOKED_UP = "looked_up"
+
+
+class _Consulted:
+    """A game's word list whose answers are noted (``in``, and ``is_word`` for word lists that
+    have it); anything else is the list's own."""
+
+    def __init__(self, words: Any):
+        self.words = words
+        self.answers: dict[str, bool] = {}
+
+    def __contains__(self, word: object) -> bool:
+        found = word in self.words
+        if isinstance(word, str):
+            self.answers[word] = bool(found)
+        return bool(found)
+
+    def is_word(self, word: str) -> bool:
+        found = bool(self.words.is_word(word))
+        self.answers[word] = found
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.words, name)
+
+
+class _AsAnswered:
+    """A rebuilt game's word list: the answers the journal kept, else the list's own."""
+
+    def __init__(self, words: Any, answers: Mapping[str, bool]):
+        self.words = words
+        self.answers = answers
+
+    def __contains__(self, word: object) -> bool:
+        if isinstance(word, str) and word in self.answers:
+            return self.answers[word]
+        return word in self.words
+
+    def is_word(self, word: str) -> bool:
+        return self.answers[word] if word in self.answers else bool(self.words.is_word(word))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.words, name)
+
+
+def _looked_up(events: list[Event]) -> dict[str, bool]:
+    answers: dict[str, bool] = {}
+    for event in events:
+        kept = event.data.get(LOOKED_UP)
+        if isinstance(kept, dict):
+            answers.update({str(w): bool(v) for w, v in kept.items()})
+    return answers
+
+
+def replay(codec: GameCodec, info: GameInfo, events: list[Event]) -> Any:
+    """A fresh engine for ``info`` with ``events`` applied (every rebuild of a game: the
+    journal's, the game night's); :class:`UserError` naming the event that does not replay.
+    The engine's word list answers as the events kept it answering (:data:`LOOKED_UP`)."""
+    return _replay(codec, info, events, {})
+
+
+def _replay(codec: GameCodec, info: GameInfo, events: list[Event], chosen: dict[int, JsonObject]) -> Any:
+    """The replay with the events at the indexes ``chosen`` holds replaced (:class:`Undecided`)."""
+    game = codec.new_game(info)
+    answers = _looked_up(events)
+    words = getattr(game, "dictionary", None)
+    if answers and words is not None:
+        game.dictionary = _AsAnswered(words, answers)
+    for i, event in enumerate(events):
+        data = chosen.get(i, event.data)
+        try:
+            codec.apply(game, event.type, data)
+        except Undecided as undecided:
+            refusals = []
+            for alternative in undecided.alternatives:
+                try:
+                    branch = _replay(codec, info, events, {**chosen, i: alternative})
+                except UserError as exc:
+                    refusals.append(f"as {alternative}: {exc}")
+                    continue
+                if _agrees(info.result, codec.result(branch)):
+                    return branch
+                refusals.append(f"as {alternative} the game's result is not the journalled one")
+            raise UserError(f"game {info.id}: event {event.seq} ({event.type} {event.data}) does not "
+                            f"replay: {'; '.join(refusals)}") from None
+        except Exception as exc:  # noqa: BLE001 - any engine refusal means a corrupt journal
+            raise UserError(f"game {info.id}: event {event.seq} ({event.type} {data}) "
+                            f"does not replay: {exc}") from None
+    return game
+
+
+def _agrees(journalled: Any, rebuilt: Any) -> bool:
+    """A rebuilt result is the journalled one (its final scores), or no result was journalled."""
+    if not isinstance(journalled, dict) or "final" not in journalled:
+        return True
+    return isinstance(rebuilt, dict) and rebuilt.get("final") == journalled["final"]
+
+
 def rebuild(journal: Journal, game_id: int) -> tuple[GameInfo, Any]:
     """The engine of a journalled game, with every event replayed: ``(info, game)`` (the engine
     is what the codec makes: :class:`GameCodec`'s games are untyped)."""
     info = journal.game(game_id)
     if info.damaged:
         raise JournalDamaged(f"game {game_id} is damaged ({info.damaged}): it cannot be replayed")
-    codec = codec_for(info.kind)
-    game = codec.new_game(info)
-    for event in journal.events(game_id):
-        try:
-            codec.apply(game, event.type, event.data)
-        except Exception as exc:  # noqa: BLE001 - any engine refusal means a corrupt journal
-            raise UserError(f"game {game_id}: event {event.seq} ({event.type} {event.data}) "
-                            f"does not replay: {exc}") from None
-    return info, game
+    return info, replay(codec_for(info.kind), info, journal.events(game_id))
 
 
 class JournaledGame:
@@ -576,7 +680,18 @@ class JournaledGame:
         return cls(journal, game_id)
 
     def record(self, type: str, data: JsonObject) -> None:
-        self.codec.check(self.game, type, data)
+        words = getattr(self.game, "dictionary", None)
+        if words is None:
+            self.codec.check(self.game, type, data)
+        else:                               # what the word list answers is kept with the event
+            consulted = _Consulted(words)
+            self.game.dictionary = consulted
+            try:
+                self.codec.check(self.game, type, data)
+            finally:
+                self.game.dictionary = words
+            if consulted.answers:
+                data = {**data, LOOKED_UP: dict(sorted(consulted.answers.items()))}
         if type == "move":
             for hook in list(self.before_move):
                 hook()

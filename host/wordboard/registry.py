@@ -70,6 +70,14 @@ class GameFamily:
     quick_options: ClassVar[Mapping[str, Any]] = {}
     #: The fewest and the most players a game takes.
     player_counts: ClassVar[tuple[int, int]] = (2, 4)
+    #: Whether one person may play a game of the family alone (``wordboard play``'s solo game),
+    #: fewer than :attr:`player_counts` says a board's game takes: a journal may hold such games.
+    solo: ClassVar[bool] = False
+
+    @property
+    def fewest_players(self) -> int:
+        """The fewest players a journalled game of the family has."""
+        return 1 if self.solo else self.player_counts[0]
     #: The module with ``run(args)`` and ``add_arguments(parser)`` for ``wordboard play``, if any.
     terminal: ClassVar[str | None] = None
     #: Whether a game may be played on a game clock (``wordboard run --clock``): its ``start``

@@ -117,11 +117,14 @@ class Outcome:
         return len(self.winners) > 1
 
     def result_text(self) -> str:
-        """``Ann wins 320-301`` / ``Ann and Ben tie on 300``."""
+        """``Ann wins 320-301`` / ``Ann wins on the tie-break 300-300`` (equal totals, the rules'
+        tie-break decided) / ``Ann and Ben tie on 300``."""
         ordered = sorted(self.scores.values(), reverse=True)
         if not self.winners:
             return f"the game ended ({self.reason})"
         if self.tie:
             names = ", ".join(self.winners[:-1]) + " and " + self.winners[-1]
             return f"{names} tie on {ordered[0]}"
+        if len(ordered) > 1 and ordered[0] == ordered[1]:     # equal totals, the tie broken by the rules
+            return f"{self.winners[0]} wins on the tie-break " + "-".join(str(s) for s in ordered)
         return f"{self.winners[0]} wins " + "-".join(str(s) for s in ordered)

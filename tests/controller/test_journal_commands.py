@@ -59,3 +59,30 @@ def test_games_on_the_twin_are_listed_with_twin(tmp_path, monkeypatch, capsys):
     assert "no games in" in out and "wordboard games --twin list" in out
     assert main(["games", "--twin", "list"]) == 0
     assert "Ada, Blaise" in capsys.readouterr().out
+
+
+def test_a_game_of_wordboard_play_is_never_resumed_as_the_boards_game(monkeypatch, capsys):
+    """`wordboard play` journals its game with the board's games (games lists and exports it),
+    but an unfinished one is the terminal's: `wordboard run` starts the board's own game."""
+    import io
+
+    from wordboard.controller.session import SessionConfig, open_session
+    from wordboard.journal import default_path
+
+    with Journal() as j:
+        board = JournaledGame.start(j, "lexulous", "scrabble", ["Ann", "Ben"], seed=4)
+        board.play(next_move(board.game))
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "lexulous", "--seed", "3"]) == 0                 # left unfinished
+    with Journal() as j:
+        terminal = j.games()[-1]
+        assert terminal.finished is None and terminal.options["mode"] == "terminal"
+    capsys.readouterr()
+    assert main(["games", "resume"]) == 0
+    assert f"game {board.id} rebuilt" in capsys.readouterr().out
+    lines: list[str] = []
+    config = SessionConfig(hardware="direct", camera="none", journal=default_path(), show_leds=False,
+                           out=lines.append)
+    with open_session(config) as s:
+        assert s.jgame.id == board.id                                    # the board's game, not the terminal's
+    assert any(line.startswith(f"resuming game {board.id}") for line in lines)

@@ -100,7 +100,7 @@ def test_challenges_are_written_as_game_records_write_them():
     g.push(g.parse_move("H7 Z.X"))                        # Ben's phony
     g.push(Challenge(0))
     text = gcg.dumps(game_record(g))
-    assert ">Ann: (challenge) +5 15" in text and ">Ben: XZ -- -19 0" in text
+    assert ">Ann: ACT (challenge) +5 15" in text and ">Ben: XZ -- -19 0" in text   # the rack, as records write it
     from tests.gcg.test_gcg_woogles_lines import woogles_refuses
 
     assert woogles_refuses(text) == []
@@ -131,7 +131,7 @@ def test_a_phony_challenged_on_the_board_comes_off_and_the_game_goes_on(tmp_path
         s.controller.buttons.inject("challenge")
         s.run(max_moves=3)
         events = [e.data for e in s.journal.events(s.jgame.id)]
-        assert {"challenge": 1} in events
+        assert {"challenge": 1, "phonies": [phony]} in events              # the judgement, as made
         assert isinstance(s.adapter.game.history[1].move, Withdrawn) and s.adapter.game.scores[0] == 0
         s.run(max_seconds=120)
         assert s.adapter.over and s.players.mismatches == []

@@ -44,6 +44,25 @@ def test_a_tie_is_said_as_a_tie():
     assert game.outcome().result_text() == "Ann and Ben tie on 0"
 
 
+def test_a_tie_settled_by_the_tie_break_says_so():
+    """Lexulous breaks a tie by the scores before the racks were counted: equal totals, one
+    winner, and the words say it was the tie-break (they read 'Ann wins' with equal totals)."""
+    from types import SimpleNamespace
+
+    from wordboard.crossword.table import CrosswordAdapter
+
+    game = Game(load_edition("lexulous"), ["Ann", "Ben"], seed=1, first_player=0, physical=True)
+    assert game.edition.tiles.tie_break_before_adjustments
+    game.scores = [20, 18]
+    assert game.edition.tiles.rack_value("AA") == 2
+    game._finish("scoreless-turns", None, ("AA", ""))     # Ann loses her rack's 2 points: equal totals
+    r = game.result
+    assert r.final[0] == r.final[1] and r.winners == (0,) and r.decided_by_tie_break
+    text = CrosswordAdapter(SimpleNamespace(game=game)).result_text()
+    assert "a tie, Ann wins on the tie-break (before the racks: Ann 20, Ben 18)" in text
+    assert game.outcome().result_text() == f"Ann wins on the tie-break {r.final[0]}-{r.final[1]}"
+
+
 def test_the_screen_shows_the_tracking_sheet():
     from wordboard import registry
 

@@ -4,31 +4,25 @@ such line; racks the game does not know (physical racks) must still be written a
 
 from __future__ import annotations
 
-import re
-
 from wordboard import gcg
 from wordboard.crossword import Exchange, Game, Pass
 from wordboard.crossword.record import game_record, record_edition
 from wordboard.editions import load_edition
 
-#: The line kinds of Woogles' GCG reader, written from the GCG format's definition.
-LINE_KINDS = [re.compile(p) for p in (
-    r"#character-encoding \S+",
-    r"#player[12]\s+\S+\s+.+", r"#title\s*.*", r"#description\s*.*", r"#id\s*\S+\s+\S+",
-    r"#rack[12] \S+", r"#note .+", r"#lexicon .+",
-    r">\S+:\s+\S+\s+\w+\s+[A-Za-z.]+\s+\+\d+\s+\d+",             # a play
-    r">\S+:\s+\S+\s+--\s+-\d+\s+\d+",                             # a phony taken back
-    r">\S+:\s+\S+\s+-\s+\+0\s+\d+",                               # a pass
-    r">\S+:\s+\S*\s+\(challenge\)\s+\+\d+\s+\d+",
-    r">\S+:\s+\S+\s+-\S+\s+\+0\s+\d+",                            # an exchange
-    r">\S+:\s+\(\S+\)\s+\+\d+\s+-?\d+",                           # the end: tiles of the other rack
-    r">\S+:\s+\S*\s+\(time\)\s+-\d+\s+-?\d+",
-    r">\S+:\s+\S+\s+\(\S+\)\s+-\d+\s+-?\d+",                      # the end: one's own tiles
-)]
-
 
 def woogles_refuses(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.strip() and not any(k.match(line) for k in LINE_KINDS)]
+    """The lines none of Macondo's line rules reads (tests/gcg/macondo_rules.py), a note's
+    continuation aside; its rack checks are in test_gcg_importer_rules.py."""
+    from tests.gcg.macondo_rules import LINE_RULES
+
+    refused, in_note = [], False
+    for line in text.splitlines():
+        line = line.strip()
+        token = next((t for t, rule in LINE_RULES if rule.search(line)), None)
+        if token is None and line and not in_note:
+            refused.append(line)
+        in_note = token == "note" or (token is None and in_note)
+    return refused
 
 
 def physical_game() -> Game:
@@ -44,7 +38,7 @@ def test_a_physical_racks_game_exports_as_woogles_reads_it():
                                  description="played on a wordboard table, 2026-11-25"))
     assert woogles_refuses(text) == []
     assert ">Ann: DORW 8E WORD +16 16" in text            # the rack: the tiles the table saw
-    assert ">Ben: ? -4 +0 0" in text
+    assert ">Ben: EEEE -4 +0 0" in text                   # an unseen rack Macondo can take 4 tiles from
 
 
 def test_a_finished_dealt_game_exports_as_woogles_reads_it():

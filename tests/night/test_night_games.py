@@ -172,3 +172,25 @@ def test_a_malformed_board_clock_or_row_of_cards_is_dropped(published, tmp_path)
     collector = Collector(store)
     assert all(collector.receive(topic, json.dumps(body).encode()).startswith("rejected") for body in bad_states)
     assert collector.snapshot()["tables"][1]["grid"] is None        # nothing of it got in
+
+
+def test_the_fewest_players_of_a_game_are_the_registrys(published, monkeypatch):
+    """A board's game of one player is a Dexikon solo game (its family says a game may be played
+    alone); the protocol asks the registry, never a game's name."""
+    from wordboard import registry
+
+    infos = {}
+    for board in ("board-01", "board-04"):
+        _, payload = next((t, p) for t, p in published[board][::-1] if t.endswith("/state"))
+        info = json.loads(payload)["info"]
+        infos[info["kind"]] = {**info, "players": info["players"][:1]}
+    assert protocol._check_info(infos["dexikon"]) == infos["dexikon"]["players"]
+    with pytest.raises(protocol.ProtocolError, match="2-4 names"):
+        protocol._check_info(infos["lexulous"])
+    monkeypatch.setattr(type(registry.family_for_kind("lexulous")), "solo", True)
+    protocol._fewest_players.cache_clear()
+    try:
+        assert protocol._check_info(infos["lexulous"]) == infos["lexulous"]["players"]
+    finally:
+        monkeypatch.undo()
+        protocol._fewest_players.cache_clear()

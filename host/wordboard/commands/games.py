@@ -82,10 +82,19 @@ def _describe(info: GameInfo, game: Engine[Any]) -> list[str]:
     """The game's position, from its family (the board, the scores) and its engine (whose turn,
     how it ended)."""
     from wordboard import registry
+    from wordboard.journal import codec_for
 
     lines = registry.family_for_kind(info.kind).describe(game)
     outcome = game.outcome()
     if outcome is not None:
+        result = codec_for(info.kind).result(game)
+        final = result.get("final") if isinstance(result, dict) else None
+        if isinstance(final, list) and len(final) == len(outcome.scores) and final != list(outcome.scores.values()):
+            # the journal's result counts what the engine does not (a score corrected by hand)
+            import dataclasses
+
+            outcome = dataclasses.replace(outcome, scores=dict(zip(outcome.scores, final)),
+                                          winners=tuple(game.player_names[i] for i in result["winners"]))
         lines.append(f"the game is over ({outcome.reason}): "
                      + ", ".join(f"{p} {s}" for p, s in outcome.scores.items()) + f"; {outcome.result_text()}")
     else:
@@ -131,16 +140,22 @@ def run_resume(args: argparse.Namespace) -> int:
 
     with _journal(args) as journal:
         if args.game is None:
-            latest = journal.latest_unfinished()
+            from wordboard.controller.session import unfinished_board_game
+
+            latest = unfinished_board_game(journal)
             if latest is None:
-                raise UserError("no unfinished game in the journal")
+                raise UserError("no unfinished game of the board in the journal")
             args.game = latest.id
         info, game = rebuild(journal, args.game)
         print(f"game {info.id} rebuilt from {info.events} events: {info.kind} ({info.edition}), "
               f"{', '.join(info.players)}")
         for line in _describe(info, game):
             print(line)
-        if not info.finished:
+        from wordboard.controller.session import TERMINAL_MODE
+
+        if info.options.get("mode") == TERMINAL_MODE:
+            print("a game of `wordboard play` (in the terminal): `wordboard run` never resumes it.")
+        elif not info.finished:
             print("`wordboard run` carries on with this game (the latest unfinished one).")
     return 0
 

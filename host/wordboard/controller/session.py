@@ -23,10 +23,14 @@ if TYPE_CHECKING:
     from wordboard.controller.clocks import ScaledClock, TwinClock
     from wordboard.controller.loop import TableSensor
     from wordboard.controller.twin import Table
+    from wordboard.journal import GameInfo, Journal
 
 DEFAULT_GAME = "lexulous"       # a new game when none is named and none is unfinished
 DEFAULT_LEXICON = "default"     # SessionConfig.lexicon: the game's own word list
 DEFAULT_PLAYERS = ("Ada", "Blaise")
+#: the ``mode`` option of a game played in the terminal (``wordboard play``): journalled with the
+#: board's games, never resumed as the board's game
+TERMINAL_MODE = "terminal"
 
 
 #: Game seconds the twin may go without a move or a question before it counts as stalled.
@@ -370,7 +374,7 @@ class Session:
         wanted = config.game
         if wanted is not None:
             registry.family(wanted)                     # an unknown game says so, in one line
-        latest = journal.latest_unfinished() if config.resume != "no" else None
+        latest = unfinished_board_game(journal) if config.resume != "no" else None
         if latest is not None and wanted is not None and game_name(latest) != wanted:
             latest = None
         if latest is None and config.resume == "yes":
@@ -564,6 +568,15 @@ def _close_unless_reading(source, letters) -> None:
     closed under the read."""
     if not letters.looking:
         source.close()
+
+
+def unfinished_board_game(journal: Journal) -> GameInfo | None:
+    """The newest unfinished game of the board that can be replayed (a game played in the
+    terminal, ``wordboard play``, is the terminal's: never resumed on the board), or None."""
+    for info in reversed(journal.games()):
+        if info.finished is None and info.damaged is None and info.options.get("mode") != TERMINAL_MODE:
+            return info
+    return None
 
 
 def open_session(config: SessionConfig) -> Session:

@@ -5,7 +5,7 @@ decisions are written, replayed and exported (GCG).
 from __future__ import annotations
 
 from wordboard.errors import UserError
-from wordboard.journal import GameInfo
+from wordboard.journal import GameInfo, Undecided
 from wordboard.timecontrol import TimeControl
 
 #: The ``racks`` option of a game on a real table: the engine deals no racks (physical racks).
@@ -19,7 +19,13 @@ class LexulousCodec:
     ``{"exchange": "AEI"}`` (or ``{"exchange": 3}``: how many, not which), ``{"pass": true}``, and
     with physical racks (option ``"racks": "physical"``) ``{"leftovers": ["AEI", ""]}``, the tiles
     left on each rack at the end; under a challenge rule (option ``"challenge"``: single, double,
-    five-point, ten-point) ``{"challenge": 1}``, the last play challenged by player 1. Decisions: ``{"rack": {"player": 0, "tiles":
+    five-point, ten-point) ``{"challenge": 1, "phonies": ["ZAX"]}``, the last play challenged by
+    player 1 and its judgement as it was made (the words the word list lacked; ``[]``: the play
+    stood), so a rebuild never judges it again. Journals written before the judgement was kept
+    hold ``{"challenge": 1}``: a rebuild judges it against the word list the game's options name,
+    and keeps the judgement the rest of the journal and its result agree with (the other one if
+    the list has changed since, or either if no list can be opened: see
+    :func:`wordboard.journal.replay`). Decisions: ``{"rack": {"player": 0, "tiles":
     "AEINRST"}}`` (the tiles a player drew from the real bag), ``{"undo": "challenge upheld"}``
     (takes back the last turn; any reason), ``{"score_edit": {"player": 0, "delta": -5, "by":
     "screen"}}`` (a score corrected by hand: added to that player's final score in the result),
@@ -37,9 +43,12 @@ class LexulousCodec:
 
         first = info.options.get("first_player")
         clock = info.options.get("clock")
-        return Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first,
+        game = Game(load_edition(info.edition), info.players, seed=info.seed, first_player=first,
                     physical=info.options.get("racks") == PHYSICAL, challenge=info.options.get("challenge", "void"),
                     time_control=TimeControl.from_json(clock) if isinstance(clock, dict) else None)
+        # the word list an old journal's challenge (journalled without its judgement) is judged by
+        game.journal_lexicon = info.options.get("lexicon")
+        return game
 
     def encode_move(self, move) -> dict:
         from wordboard.crossword import Exchange, Leftovers, Pass, Play, square_name
@@ -48,7 +57,9 @@ class LexulousCodec:
         if isinstance(move, Leftovers):
             return {"leftovers": list(move.racks)}
         if isinstance(move, Challenge):
-            return {"challenge": move.by}
+            if move.phonies is None:
+                return {"challenge": move.by}
+            return {"challenge": move.by, "phonies": list(move.phonies)}
         if isinstance(move, Play):
             tiles = [f"{square_name(p.square)}={p.letter.lower() if p.blank else p.letter}"
                      for p in move.placements]
@@ -67,7 +78,8 @@ class LexulousCodec:
         if "challenge" in data:
             from wordboard.crossword.moves import Challenge
 
-            return Challenge(int(data["challenge"]))
+            phonies = data.get("phonies")
+            return Challenge(int(data["challenge"]), None if phonies is None else tuple(str(w) for w in phonies))
         if "play" in data:
             placements = []
             for item in data["play"]:
@@ -83,6 +95,9 @@ class LexulousCodec:
         raise ValueError(f"not a Lexulous move: {data}")
 
     def check(self, game, event_type: str, data: dict) -> None:
+        if event_type == "move" and "challenge" in data and "phonies" not in data:
+            raise UserError("a challenge is journalled with its judgement (Game.judge), so that "
+                            "a rebuild never judges it again")
         if event_type == "move":
             verdict = game.dry_run(self.decode_move(data))
             if not verdict.legal:
@@ -98,6 +113,8 @@ class LexulousCodec:
                 game.house_word(word)
 
     def apply(self, game, event_type: str, data: dict) -> None:
+        if event_type == "move" and "challenge" in data and "phonies" not in data:
+            raise _old_challenge(game, int(data["challenge"]))
         if event_type == "move":
             game.push(self.decode_move(data))
         elif "rack" in data:
@@ -156,6 +173,32 @@ class LexulousCodec:
         if notes:
             text = text.rstrip("\n") + "\n" + "\n".join(notes) + "\n"
         return text
+
+
+def _old_challenge(game, by: int) -> Undecided:
+    """A challenge journalled without its judgement (before it was kept): the judgements it may
+    have had, the word list's first (the list the game's options name, if it opens), for the
+    rebuild to keep the one the rest of the journal agrees with."""
+    from wordboard.controller.boardgames import dictionary
+
+    game.check_challenge(by, ())            # (no play to challenge: it does not replay at all)
+    words = game.words
+    name = game.journal_lexicon
+    if words is None and name:
+        try:
+            listed = dictionary(name)
+        except Exception:  # noqa: BLE001 - a list gone or broken: the journal decides alone
+            listed = None
+        if listed is not None:                 # the list, with the house's rulings so far
+            game.dictionary = listed
+            words = game.words
+            game.dictionary = None
+    played = [w.text for w in game.history[-1].words]
+    by_list = None if words is None else [w for w in played if w not in words]
+    stands: list[str] = []
+    phony = by_list or played[:1]
+    judgements = [by_list, stands if by_list else phony] if by_list is not None else [stands, phony]
+    return Undecided([{"challenge": by, "phonies": j} for j in judgements])
 
 
 def score_edits(game) -> dict[int, int]:

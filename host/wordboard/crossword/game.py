@@ -116,6 +116,12 @@ class Turn:
     _held_before: tuple[int, ...] = field(repr=False, compare=False, default=())
     _current_before: int = field(repr=False, compare=False, default=-1)
 
+    @property
+    def unseen_before(self) -> str:
+        """With physical racks: the tiles not on the board before this turn (the bag and every
+        rack), sorted; with dealt racks: the bag before it."""
+        return "".join(sorted(self._bag_before))
+
 
 @dataclass(frozen=True)
 class _WordsWithRulings:
@@ -202,6 +208,9 @@ class Game:
         # Words the table accepted that the word list lacks (house rulings, :meth:`accept_words`):
         # they count as words for the rest of the game, in plays and in challenges.
         self.house_words: set[str] = set()
+        # The word list a journal's options name: a rebuild judges by it a challenge journalled
+        # without its judgement (wordboard.crossword.codec); None for a game not from a journal.
+        self.journal_lexicon: str | None = None
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -412,7 +421,7 @@ class Game:
             self.settle(move)
             return None
         if isinstance(move, Challenge):
-            return self.challenge(move.by)
+            return self.challenge(move.by, move.phonies)
         scored = self._check(move)
         player = self.current
         rack = self._racks[player]
@@ -469,8 +478,9 @@ class Game:
             return None
         return last
 
-    def check_challenge(self, by: int) -> None:
-        """Raise :class:`IllegalMove` unless player ``by`` may challenge the last play now."""
+    def check_challenge(self, by: int, phonies: Sequence[str] | None = None) -> None:
+        """Raise :class:`IllegalMove` unless player ``by`` may challenge the last play now (and,
+        with its judgement ``phonies`` given, unless those are words of that play)."""
         if self.challenge_rule == "void":
             raise IllegalMove(RULE_CHALLENGE, "this game has no challenges: every word is checked when played")
         last = self.challengeable()
@@ -478,20 +488,38 @@ class Game:
             raise IllegalMove(RULE_CHALLENGE, "there is no play to challenge now")
         if not 0 <= by < len(self.players) or by == last.player:
             raise IllegalMove(RULE_CHALLENGE, "a play is challenged by another player")
-        if self.dictionary is None:
+        if phonies is not None:
+            unknown = set(phonies) - {w.text for w in last.words}
+            if unknown:
+                raise IllegalMove(RULE_CHALLENGE, "a challenge judges the last play's words, not "
+                                  + ", ".join(sorted(unknown)))
+        elif self.dictionary is None:
             raise IllegalMove(RULE_CHALLENGE, "there is no word list to judge a challenge against")
 
-    def challenge(self, by: int) -> Turn:
-        """Player ``by`` challenges the last play: its words are judged against the word list. A
-        phony comes off the board and its player's turn is lost (:class:`Withdrawn`); a play that
-        stands costs the challenger, as the rule says (:class:`LostTurn`, :class:`ChallengeBonus`,
-        or nothing under ``single``). Returns the turn the challenge added to the history (for
-        ``single``, a :class:`ChallengeBonus` of 0 points marks that the play stood)."""
+    def judge(self, by: int) -> Challenge:
+        """Player ``by``'s challenge of the last play, judged now against the word list (and the
+        house's rulings): the :class:`Challenge` to push and journal, its ``phonies`` the words
+        the list lacks. :class:`IllegalMove` as :meth:`check_challenge` says."""
         self.check_challenge(by)
         last = self.history[-1]
         words = self.words
-        assert words is not None and isinstance(last.move, Play)  # check_challenge says so
-        phonies = tuple(w.text for w in last.words if w.text not in words)
+        assert words is not None  # check_challenge says so
+        return Challenge(by, tuple(w.text for w in last.words if w.text not in words))
+
+    def challenge(self, by: int, phonies: Sequence[str] | None = None) -> Turn:
+        """Player ``by`` challenges the last play: its words are judged against the word list, or
+        ``phonies`` is the judgement as it was made (the words the list lacked; a rebuilt game is
+        never judged again). A phony comes off the board and its player's turn is lost
+        (:class:`Withdrawn`); a play that stands costs the challenger, as the rule says
+        (:class:`LostTurn`, :class:`ChallengeBonus`, or nothing under ``single``). Returns the
+        turn the challenge added to the history (for ``single``, a :class:`ChallengeBonus` of 0
+        points marks that the play stood)."""
+        if phonies is None:
+            phonies = self.judge(by).phonies
+        self.check_challenge(by, phonies)
+        last = self.history[-1]
+        assert phonies is not None and isinstance(last.move, Play)  # check_challenge says so
+        phonies = tuple(phonies)
         self._judged.add(last.number)
         bag_before, rng_before, scoreless_before = tuple(self._bag), self._rng.getstate(), self._scoreless
         held_before, current_before = tuple(self._held), self.current
@@ -598,7 +626,7 @@ class Game:
                 self.check_leftovers(m)
                 return None
             if isinstance(m, Challenge):
-                self.check_challenge(m.by)
+                self.check_challenge(m.by, m.phonies)
                 return None
             scored = self._check(m)
             return scored.score if scored is not None else None

@@ -158,10 +158,19 @@ class Pass:
 
 @dataclass(frozen=True)
 class Challenge:
-    """A challenge of the last play's words, by player ``by`` (judged against the game's word
-    list under the game's challenge rule)."""
+    """A challenge of the last play's words, by player ``by``, under the game's challenge rule.
+
+    ``phonies`` is its judgement as it was made: the play's words the word list lacked (``()``:
+    the play stands). A journal holds it, so a game rebuilt later is never judged again (against
+    a word list that may have changed, or is not there). ``None``: not judged yet; the game
+    judges it against its word list (:meth:`~wordboard.crossword.Game.judge`)."""
 
     by: int
+    phonies: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.phonies is not None:
+            object.__setattr__(self, "phonies", tuple(str(w).upper() for w in self.phonies))
 
     def __str__(self) -> str:
         return f"challenge by player {self.by + 1}"

@@ -380,7 +380,7 @@ class CrosswordAdapter(TableAdapter):
             return str(verdict.error)
         played = game.history[-1]
         assert isinstance(played.move, Play), "a legal challenge judges the last play"
-        self.jgame.play(Challenge(challenger))
+        self.jgame.play(game.judge(challenger))     # journalled with its judgement: never judged again
         turn = game.history[-1]
         who, challenged = game.players[challenger], game.players[played.player]
         if isinstance(turn.move, Withdrawn):
@@ -435,7 +435,12 @@ class CrosswordAdapter(TableAdapter):
         over = ", ".join(f"{n} -{p}" for n, p in zip(self.game.players, r.time_penalties) if p)
         if over:
             final += f" (overtime on the clock: {over})"
-        return f"game over ({r.reason}): {final}; " + (f"{names} tie" if len(r.winners) > 1 else f"{names} wins")
+        if len(r.winners) > 1:
+            return f"game over ({r.reason}): {final}; {names} tie"
+        if r.decided_by_tie_break:          # equal totals: the higher score before the racks were counted
+            before = ", ".join(f"{n} {s}" for n, s in zip(self.game.players, r.scores_before))
+            return f"game over ({r.reason}): {final}; a tie, {names} wins on the tie-break (before the racks: {before})"
+        return f"game over ({r.reason}): {final}; {names} wins"
 
     def winner_squares(self) -> tuple[Square, ...]:
         return ()

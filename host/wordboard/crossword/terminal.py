@@ -53,6 +53,7 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
     """The game, saved move by move in the journal like a game on the board."""
     import random
 
+    from wordboard.controller.session import TERMINAL_MODE
     from wordboard.errors import UserError
     from wordboard.journal import Journal, JournaledGame, default_path
 
@@ -62,7 +63,7 @@ def play(edition, dictionary, dawg, *, strength: str, name: str, seed: int | Non
         seed = random.SystemRandom().randrange(2**31)
     with Journal(journal or default_path()) as book:
         jgame = JournaledGame.start(book, "lexulous", edition_name or edition.name.lower(), [name, "Computer"],
-                                    seed=seed, options={"lexicon": lexicon, "mode": "terminal"})
+                                    seed=seed, options={"lexicon": lexicon, "mode": TERMINAL_MODE})
         return _play(jgame, edition, dictionary, dawg, strength=strength, name=name, seed=seed,
                      stdin=stdin, stdout=stdout)
 

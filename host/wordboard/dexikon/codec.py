@@ -52,7 +52,15 @@ class DexikonCodec:
 
     def check(self, game: Game, event_type: str, data: JsonObject) -> None:
         if event_type == "move":
-            game.check(self.decode_move(data))
+            action = self.decode_move(data)
+            game.check(action)
+            from wordboard.dexikon.engine import DefendDecision, Insist
+
+            pending = game.pending
+            if isinstance(action, Insist) and isinstance(pending, DefendDecision):
+                # the dictionary decides the challenge: asked now, so that the journal keeps its
+                # verdict with the event and a rebuild never asks a word list that has changed
+                game.dictionary.is_word(pending.word)
 
     def apply(self, game: Game, event_type: str, data: JsonObject) -> None:
         if event_type == "move":

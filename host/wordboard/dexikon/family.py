@@ -14,6 +14,7 @@ class DexikonFamily(GameFamily):
     kind = "dexikon"
     editions = {"dexikon": "standin"}
     player_counts = (2, 4)
+    solo = True                     # the rulebook's solo game, in the terminal (wordboard play dexikon -n 1)
     terminal = "wordboard.dexikon.terminal"
 
     def __init__(self) -> None:

@@ -216,7 +216,7 @@ def _check_info(info):
     if not isinstance(info.get("kind"), str) or info["kind"] not in _kinds():
         raise ProtocolError("info.kind: not a game wordboard plays")
     _str(info, "edition", re.compile(r"^[A-Za-z0-9_.-]+$"))
-    players = _players(info, "players", 2 if info.get("kind") != "dexikon" else 1)
+    players = _players(info, "players", _fewest_players(info["kind"]))
     _int(info, "seed", 0, 2**63 - 1, optional=True)
     _object(info, "options", limit=2048)
     _float(info, "started")
@@ -229,6 +229,14 @@ def _kinds() -> frozenset[str]:
     from wordboard import registry
 
     return frozenset(family.kind for family in registry.families())
+
+
+@functools.cache
+def _fewest_players(kind: str) -> int:
+    """The fewest players a game of the journal's ``kind`` has, as its family in the registry says."""
+    from wordboard import registry
+
+    return registry.family_for_kind(kind).fewest_players
 
 
 def _check_state(body):

@@ -250,15 +250,14 @@ def rebuild_game(info: dict, events: list[tuple[int, str, dict]]):
     """``(game_info, codec, engine)``: the journal's engine for a game the boards sent, ``info``
     as in a state message, ``events`` ``(seq, type, data)`` from 0 without a gap.
     :class:`ValueError` if an event does not replay."""
-    from wordboard.journal import GameInfo, codec_for
+    from wordboard.errors import UserError
+    from wordboard.journal import Event, GameInfo, codec_for, replay
 
     game_info = GameInfo(0, info["kind"], info["edition"], tuple(info["players"]), info.get("seed"),
                          dict(info.get("options") or {}), float(info["started"]), None, None, len(events))
     codec = codec_for(info["kind"])
-    engine = codec.new_game(game_info)
-    for seq, type_, data in events:
-        try:
-            codec.apply(engine, type_, data)
-        except Exception as exc:  # noqa: BLE001 - any engine refusal: a game that does not replay
-            raise ValueError(f"event {seq} does not replay: {exc}") from None
+    try:
+        engine = replay(codec, game_info, [Event(seq, type_, data, 0.0) for seq, type_, data in events])
+    except UserError as exc:
+        raise ValueError(str(exc).removeprefix("game 0: ")) from None
     return game_info, codec, engine
