@@ -52,6 +52,10 @@ _Row: TypeAlias = tuple[Any, ...]
 _T = TypeVar("_T")
 
 SCHEMA_VERSION = 1
+#: rotating backups of the journal kept beside it (:meth:`Journal.back_up`)
+BACKUPS = 3
+#: the key of a game's result that marks it damaged (:meth:`Journal.mark_damaged`)
+DAMAGE_KEY = "journal_damaged"
 #: pages the write-ahead log may hold before it is checkpointed into the database (SQLite's
 #: default is 1,000: hundreds of events that one damaged frame could take with it)
 WAL_CHECKPOINT_PAGES = 64
@@ -76,6 +80,24 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (game, seq)
 );
 """
+
+
+def backup_paths(path: Path) -> list[Path]:
+    """The journal's rotating backups, newest first (:meth:`Journal.back_up`)."""
+    return [path.with_name(f"{path.name}.backup-{n}") for n in range(1, BACKUPS + 1)]
+
+
+def _create(path: Path) -> None:
+    """Create an empty file with the ordinary mode for this umask (SQLite would make it 0644
+    less the umask, and its -wal and -shm after it: 0640 under the service's umask 007, which
+    the owner's side of the group could not write)."""
+    from wordboard.paths import creation_mode
+
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        os.fchmod(fd, creation_mode())
+    finally:
+        os.close(fd)
 
 
 def default_path(environ: Mapping[str, str] | None = None, *, twin: bool = False) -> Path:
@@ -108,9 +130,14 @@ class Event:
 
 
 class Journal:
-    def __init__(self, path: str | Path | None = None, *, clock: Callable[[], float] = time.time):
+    def __init__(self, path: str | Path | None = None, *, clock: Callable[[], float] = time.time,
+                 keep_foreign: bool = False):
+        """``keep_foreign``: a file that is not a journal at all is refused in one line and left as
+        it is (the commands that only read), rather than set aside for a fresh journal (the board,
+        which must start)."""
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
+        self.keep_foreign = keep_foreign
         #: what a salvage of a damaged journal lost, for the caller to show (None: nothing happened)
         self.salvage_report: str | None = None
         #: what a damaged write-ahead log lost, for the caller to show (None: nothing lost)
@@ -122,8 +149,9 @@ class Journal:
         self._check_wal()
         try:
             self._open()
-        except sqlite3.DatabaseError as exc:
-            if not _is_damage(exc):
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            # (a damaged schema's text comes back in SQLite's error messages: bad UTF-8)
+            if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc):
                 raise UserError(f"cannot open the journal {self.path}: {exc}") from None
             self._close_quietly()
             self._salvage(f"{exc}")
@@ -161,8 +189,18 @@ class Journal:
         log.warning("%s", self.wal_report)
 
     def _open(self) -> None:
+        try:
+            _create(self.path)
+        except FileExistsError:
+            pass
         self.db: sqlite3.Connection = sqlite3.connect(self.path, isolation_level=None, timeout=30)
         self.db.text_factory = lambda raw: raw.decode("utf-8", "replace")  # bad bytes: bad JSON, not a crash
+        # the whole check (quick_check passes a damaged index that the games' listing then trips
+        # on), before anything is written or believed: a damaged header's version is noise
+        problems = [r[0] for r in self.db.execute("PRAGMA integrity_check(10)")]
+        if problems != ["ok"]:
+            raise _Damaged(f"integrity check: {problems[0]}" + (f" (and {len(problems) - 1} more)"
+                                                                if len(problems) > 1 else ""))
         found = self.db.execute("PRAGMA user_version").fetchone()[0]
         if found > SCHEMA_VERSION:
             self.db.close()
@@ -172,10 +210,6 @@ class Journal:
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
         self.db.execute("PRAGMA foreign_keys=ON")
-        problems = [r[0] for r in self.db.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise _Damaged(f"integrity check: {problems[0]}" + (f" (and {len(problems) - 1} more)"
-                                                                if len(problems) > 1 else ""))
         with self._transaction():
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
@@ -192,51 +226,57 @@ class Journal:
             del self.db
 
     def _salvage(self, why: str) -> None:
-        """Copy every game and event that still reads into a fresh journal, move the damaged file
-        aside (with its -wal and -shm) and say what was lost in :attr:`salvage_report` and the log."""
+        """Copy every game and event that still reads (page by page: :mod:`wordboard.journal_pages`,
+        in time bounded by the file's size whatever its bytes; what it lacks from the newest
+        backups) into a fresh journal, move the damaged file aside (with its -wal and -shm) and
+        say what was lost in :attr:`salvage_report` and the log. A game whose events were lost is
+        kept but marked damaged (never resumed)."""
+        from wordboard.journal_pages import read_file_rows
+
+        found = read_file_rows(self.path)
+        if not found.sqlite_header and not found.games and not found.events and self.keep_foreign:
+            raise UserError(f"{self.path} is not a wordboard journal (not an SQLite database); "
+                            "it is left as it is")
+        backups = 0
+        for copy in backup_paths(self.path):
+            if copy.exists():
+                older = read_file_rows(copy)
+                if older.games:
+                    backups += 1
+                    found.merge(older)
         stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
         aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         fresh = self.path.with_name(f"{self.path.name}.salvaging")
-        games, events, unread = _read_what_reads(self.path)
         for leftover in (fresh, Path(f"{fresh}-journal")):
             leftover.unlink(missing_ok=True)
+        _create(fresh)
         out = sqlite3.connect(fresh, isolation_level=None)
-        kept_games: set[int] = set()
-        lost_events = 0
-        cut: list[str] = []
+        kept_events = lost_events = 0
+        marked: list[str] = []
         try:
             out.execute("BEGIN")
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     out.execute(statement)
             out.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            for row in games:
-                try:
-                    out.execute("INSERT INTO games (id, kind, edition, players, seed, options, started, "
-                                "finished, result) VALUES (?,?,?,?,?,?,?,?,?)", row)
-                    kept_games.add(row[0])
-                except sqlite3.Error:
-                    unread += 1
-            by_game: dict[int, dict[int, _Row]] = {}
-            for row in events:
-                by_game.setdefault(row[0], {})[row[1]] = row
-            kept_events = 0
-            for game, rows in sorted(by_game.items(), key=lambda item: str(item[0])):
-                if game not in kept_games:
-                    lost_events += len(rows)
-                    continue
+            for gid in sorted(found.games):
+                row = found.games[gid]
                 seq = 0
-                while seq in rows:         # only the unbroken run from the first event replays
-                    try:
-                        out.execute("INSERT INTO events (game, seq, type, data, at) VALUES (?,?,?,?,?)",
-                                    rows[seq])
-                    except sqlite3.Error:
-                        break
+                while (gid, seq) in found.events:   # only the unbroken run from the first event replays
+                    out.execute("INSERT INTO events (game, seq, type, data, at) VALUES (?,?,?,?,?)",
+                                found.events[gid, seq])
                     seq += 1
                 kept_events += seq
-                if seq < len(rows):
-                    lost_events += len(rows) - seq
-                    cut.append(f"game {game} after event {seq - 1}" if seq else f"game {game}'s events")
+                known = {s for g, s in found.events if g == gid} | {s for g, s in found.index_keys if g == gid}
+                lost = len({s for s in known if s >= seq})
+                if lost:
+                    lost_events += lost
+                    marked.append(f"{gid} (after event {seq - 1})" if seq else f"{gid} (all its events)")
+                    row = row[:7] + (row[7] or self.clock(), _dumps(
+                        {DAMAGE_KEY: f"{lost} of its events were lost to a damaged journal"}))
+                out.execute("INSERT INTO games (id, kind, edition, players, seed, options, started, "
+                            "finished, result) VALUES (?,?,?,?,?,?,?,?,?)", row)
+            orphans = sum(1 for g, _ in found.events if g not in found.games)
             out.execute("COMMIT")
         finally:
             out.close()
@@ -247,17 +287,55 @@ class Journal:
                 os.replace(side, Path(f"{aside}{suffix}"))
         os.replace(fresh, self.path)
         _fsync_dir(self.path.parent)
-        lost = []
-        if unread:
-            lost.append(f"{unread} unreadable stretch(es) of rows (games or events whose count is unknown)")
+        lost_parts = []
+        if found.bad_cells:
+            lost_parts.append(f"{found.bad_cells} row(s) that no longer read")
         if lost_events:
-            lost.append(f"{lost_events} event(s) that no longer follow on"
-                        + (f" ({'; '.join(cut[:5])}{'...' if len(cut) > 5 else ''})" if cut else ""))
+            lost_parts.append(f"{lost_events} event(s) of game(s) {', '.join(marked[:5])}"
+                              f"{'...' if len(marked) > 5 else ''}, now marked damaged")
+        if orphans:
+            lost_parts.append(f"{orphans} event(s) of games that no longer read")
         self.salvage_report = (
-            f"the journal {self.path.name} was damaged ({why}); salvaged {len(kept_games)} game(s) and "
-            f"{kept_events} event(s) into a fresh journal; lost: {', '.join(lost) or 'nothing that could be found'}; "
+            f"the journal {self.path.name} was damaged ({why}); salvaged {len(found.games)} game(s) and "
+            f"{kept_events} event(s) into a fresh journal"
+            + (f" (with {backups} backup(s))" if backups else "")
+            + f"; lost: {', '.join(lost_parts) or 'nothing that could be found'}; "
             f"the damaged file is kept as {aside.name}")
         log.warning("%s", self.salvage_report)
+
+    def back_up(self) -> None:
+        """Keep a copy of the journal as it is now (``VACUUM INTO``, flushed to disk) as
+        ``<journal>.backup-1``, the older copies moving to ``-2``... (:data:`BACKUPS` in all): a
+        salvage takes from them what the damaged file lost (a zeroed header loses no game). A
+        copy that cannot be made is logged, never fatal."""
+        copies = backup_paths(self.path)
+        fresh = self.path.with_name(f"{self.path.name}.backup-new")
+        try:
+            fresh.unlink(missing_ok=True)
+            _create(fresh)
+            self.db.execute("VACUUM INTO ?", (str(fresh),))
+            fd = os.open(fresh, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            for older, newer in zip(reversed(copies[1:]), reversed(copies[:-1])):
+                if newer.exists():
+                    os.replace(newer, older)
+            os.replace(fresh, copies[0])
+            _fsync_dir(self.path.parent)
+        except (OSError, sqlite3.Error) as exc:
+            log.warning("the journal's backup %s was not made: %s", copies[0].name, exc)
+            try:
+                fresh.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+    def mark_damaged(self, game: int, why: str) -> None:
+        """Mark a game that cannot be replayed damaged (for good: listed, never resumed)."""
+        with self._transaction():
+            self.db.execute("UPDATE games SET finished=COALESCE(finished, ?), result=? WHERE id=?",
+                            (self.clock(), _dumps({DAMAGE_KEY: why}), game))
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self.db)
@@ -280,6 +358,7 @@ class Journal:
                 "INSERT INTO games (kind, edition, players, seed, options, started) VALUES (?,?,?,?,?,?)",
                 (kind, edition, json.dumps(list(players)), seed, _dumps(options or {}), self.clock()))
         assert cur.lastrowid is not None  # an INSERT gives its row id
+        self.back_up()
         return cur.lastrowid
 
     def append(self, game: int, type: str, data: JsonObject, *, seq: int | None = None) -> int:
@@ -311,6 +390,7 @@ class Journal:
         with self._transaction():
             self.db.execute("UPDATE games SET finished=?, result=? WHERE id=?",
                             (self.clock(), _dumps(result), game))
+        self.back_up()
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -365,9 +445,10 @@ def _is_damage(exc: sqlite3.DatabaseError) -> bool:
         return True
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
-        return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+        if code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+            return True
     text = str(exc)
-    return "malformed" in text or "not a database" in text
+    return "malformed" in text or "not a database" in text or "unsupported file format" in text
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -381,65 +462,6 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def _read_rows(db: sqlite3.Connection, table: str, columns: str, unread: list[int]) -> list[_Row]:
-    """Every row of ``table`` that reads, in rowid order, skipping over damaged pages: after an
-    error the scan starts again further on (1, 2, 4... rowids past the last good one)."""
-    rows: list[_Row] = []
-    last = 0
-    while True:
-        skip = 0
-        try:
-            cursor = db.execute(f"SELECT rowid, {columns} FROM {table} WHERE rowid > ? ORDER BY rowid",
-                                (last + skip,))
-            for row in cursor:
-                rows.append(row[1:])
-                last = row[0]
-            return rows
-        except sqlite3.Error:
-            unread[0] += 1
-        found = False
-        skip = 1
-        while skip <= 1 << 40:
-            try:
-                row = db.execute(f"SELECT rowid FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT 1",
-                                 (last + skip,)).fetchone()
-            except sqlite3.Error:
-                skip *= 2
-                continue
-            if row is None:
-                return rows
-            # a readable row further on: carry on from just before it
-            last = row[0] - 1
-            found = True
-            break
-        if not found:
-            return rows
-
-
-def _read_what_reads(path: Path) -> tuple[list[_Row], list[_Row], int]:
-    """The damaged journal's readable games and events, and how many stretches did not read."""
-    unread = [0]
-    try:
-        db = sqlite3.connect(path, isolation_level=None, timeout=30)
-    except sqlite3.Error:
-        return [], [], 1
-    db.text_factory = lambda raw: raw.decode("utf-8", "replace")
-    try:
-        # lets SQLite read a file shorter than its header says (truncated); nothing is written
-        db.execute("PRAGMA writable_schema=ON")
-    except sqlite3.Error:
-        pass
-    try:
-        games = _read_rows(db, "games", "id, kind, edition, players, seed, options, started, finished, "
-                                        "result", unread)
-        events = _read_rows(db, "events", "game, seq, type, data, at", unread)
-    except sqlite3.Error:
-        return [], [], unread[0] + 1
-    finally:
-        db.close()
-    return games, events, unread[0]
 
 
 class _Transaction:
@@ -487,6 +509,8 @@ def _info(row: _Row) -> GameInfo:
     if n and not events_ok:
         bad.append("an event")
     damaged = f"its {' and '.join(bad)} no longer read{'s' if len(bad) == 1 else ''}" if bad else None
+    if isinstance(result, dict) and isinstance(result.get(DAMAGE_KEY), str):
+        damaged = result[DAMAGE_KEY]
     return GameInfo(gid, str(kind), str(edition), tuple(players), seed, options, started, finished,
                     result, n, damaged)
 
