@@ -82,6 +82,15 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
+#: every table's columns (as in :data:`_SCHEMA`), and how one added since the first layouts is
+#: added to an older journal
+_COLUMNS = {"games": ("id", "kind", "edition", "players", "seed", "options", "started", "finished", "result"),
+            "events": ("game", "seq", "type", "data", "at")}
+_ADDED_COLUMNS = {"games": {"seed": "INTEGER", "options": "TEXT NOT NULL DEFAULT '{}'", "finished": "REAL",
+                            "result": "TEXT"},
+                  "events": {"at": "REAL NOT NULL DEFAULT 0"}}
+
+
 def backup_paths(path: Path) -> list[Path]:
     """The journal's rotating backups, newest first (:meth:`Journal.back_up`)."""
     return [path.with_name(f"{path.name}.backup-{n}") for n in range(1, BACKUPS + 1)]
@@ -160,7 +169,11 @@ class Journal:
             except sqlite3.DatabaseError as exc2:
                 raise UserError(f"cannot open the salvaged journal {self.path}: {exc2}") from None
         except OSError as exc:
+            self._close_quietly()
             raise UserError(f"cannot open the journal {self.path}: {exc.strerror}") from None
+        except UserError:
+            self._close_quietly()
+            raise
 
     def _check_wal(self) -> None:
         """Before SQLite opens the journal (and silently drops what its log holds after a damaged
@@ -201,6 +214,12 @@ class Journal:
         if problems != ["ok"]:
             raise _Damaged(f"integrity check: {problems[0]}" + (f" (and {len(problems) - 1} more)"
                                                                 if len(problems) > 1 else ""))
+        tables = {name for (name,) in self.db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
+        if tables and "games" not in tables:
+            self.db.close()
+            raise UserError(f"{self.path} is not a wordboard journal (an SQLite database of other "
+                            f"tables: {', '.join(sorted(tables)[:3])}); it is left as it is")
         found = self.db.execute("PRAGMA user_version").fetchone()[0]
         if found > SCHEMA_VERSION:
             self.db.close()
@@ -214,7 +233,21 @@ class Journal:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self.db.execute(statement)
+            self._migrate()
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _migrate(self) -> None:
+        """Bring an older layout of the tables to this one: a column added since is added with
+        its value for the games written before it (an older journal had no ``options``)."""
+        for table, columns in _ADDED_COLUMNS.items():
+            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            missing = [name for name in _COLUMNS[table] if name not in have]
+            unknown = [name for name in missing if name not in columns]
+            if unknown:
+                raise UserError(f"the journal {self.path} has no {', '.join(unknown)} in its {table}: "
+                                "not a journal this wordboard reads (it is left as it is)")
+            for name in missing:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {columns[name]}")
 
     def _close_quietly(self) -> None:
         db = getattr(self, "db", None)

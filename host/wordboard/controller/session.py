@@ -108,7 +108,9 @@ class Session:
 
         config = self.config
         twin = self.twin
-        self.journal = Journal(config.journal or default_path(twin=twin))
+        # a journal named on the command line that is not one is refused (the board's own is set
+        # aside for a fresh one: the table must start)
+        self.journal = Journal(config.journal or default_path(twin=twin), keep_foreign=config.journal is not None)
         self.closers.append(self.journal.close)
         self.jgame = jgame = self._game(self.journal)
         self.family = family = registry.family_for_kind(jgame.info.kind)
