@@ -31,7 +31,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -155,6 +157,10 @@ class Journal:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UserError(f"cannot create the journal's folder {self.path.parent}: {exc.strerror}") from None
+        try:
+            _share_files(self.path)
+        except OSError as exc:
+            raise UserError(f"cannot use the journal {self.path}: {exc.strerror}") from None
         self._check_wal()
         try:
             self._open()
@@ -190,8 +196,6 @@ class Journal:
         aside: Path | None = wal.with_name(f"{wal.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
         assert aside is not None
         try:
-            import shutil
-
             shutil.copy2(wal, aside)
         except OSError:
             aside = None
@@ -482,6 +486,70 @@ def _is_damage(exc: sqlite3.DatabaseError) -> bool:
             return True
     text = str(exc)
     return "malformed" in text or "not a database" in text or "unsupported file format" in text
+
+
+def _share_files(path: Path) -> None:
+    """Make the journal and its -wal and -shm writable by whoever shares its folder through the
+    group (the service and the owner's commands, each with umask 007): a file of ours gets the
+    mode a new one would (an older version left them 0640, which the group could only read); a
+    file of another user that we may not write, while no one has the journal open, is replaced by
+    a copy of our own (the folder is the group's; SQLite cannot open it otherwise: "attempt to
+    write a readonly database", and the service would fail at every start)."""
+    from wordboard.paths import creation_mode
+
+    wanted = creation_mode()
+    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            st = file.stat()
+        except FileNotFoundError:
+            continue
+        if st.st_uid == os.geteuid():
+            if st.st_mode & wanted != wanted:
+                os.chmod(file, stat.S_IMODE(st.st_mode) | wanted)
+            continue
+        if os.access(file, os.W_OK) or not os.access(file.parent, os.W_OK | os.X_OK):
+            continue
+        if _in_use(path):
+            raise UserError(f"the journal {file} is in use by another user (uid {st.st_uid}) and not "
+                            f"writable by you (mode {stat.S_IMODE(st.st_mode):04o}): restart the service "
+                            "once (sudo systemctl restart wordboard) so that it shares it with its group")
+        copy = file.with_name(file.name + ".taking")
+        copy.unlink(missing_ok=True)
+        if file.name.endswith("-shm") and not os.access(file, os.R_OK):
+            file.unlink()                 # SQLite builds the -shm again from the log
+            continue
+        _create(copy)
+        with open(file, "rb") as source, open(copy, "wb") as target:
+            shutil.copyfileobj(source, target)
+            target.flush()
+            os.fsync(target.fileno())
+        os.replace(copy, file)
+        log.warning("the journal's %s (uid %d, mode %04o) is now this user's, shared with the group",
+                    file.name, st.st_uid, stat.S_IMODE(st.st_mode))
+
+
+#: where SQLite's unix VFS locks the -shm file: every open connection holds a shared lock on this
+#: byte (the "DMS" lock; sqlite3.c, UNIX_SHM_DMS)
+_SHM_DMS_BYTE = 128
+
+
+def _in_use(path: Path) -> bool:
+    """Whether a connection (of any process) has the journal open in WAL mode."""
+    import fcntl
+    import struct
+
+    try:
+        fd = os.open(f"{path}-shm", os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        query = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, _SHM_DMS_BYTE, 1, 0)
+        answer = fcntl.fcntl(fd, fcntl.F_GETLK, query + bytes(8))
+        return struct.unpack("hhqqi", answer[:len(query)])[0] != fcntl.F_UNLCK
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(folder: Path) -> None:
