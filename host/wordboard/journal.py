@@ -142,13 +142,15 @@ class Event:
 
 class Journal:
     def __init__(self, path: str | Path | None = None, *, clock: Callable[[], float] = time.time,
-                 keep_foreign: bool = False):
-        """``keep_foreign``: a file that is not a journal at all is refused in one line and left as
-        it is (the commands that only read), rather than set aside for a fresh journal (the board,
-        which must start)."""
+                 board: bool = False):
+        """``board``: the board's own journal, which must open whatever the file holds (the table
+        must start): a file that is not a journal, or a journal of a newer wordboard, is set aside
+        untouched (``<journal>.newer-<time>``...) for a fresh journal, and said in
+        :attr:`salvage_report`. Otherwise (the commands, a journal named on the command line) such
+        a file is refused in one line and left as it is. A damaged journal is salvaged either way."""
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
-        self.keep_foreign = keep_foreign
+        self.board = board
         #: what a salvage of a damaged journal lost, for the caller to show (None: nothing happened)
         self.salvage_report: str | None = None
         #: what a damaged write-ahead log lost, for the caller to show (None: nothing lost)
@@ -177,9 +179,30 @@ class Journal:
         except OSError as exc:
             self._close_quietly()
             raise UserError(f"cannot open the journal {self.path}: {exc.strerror}") from None
+        except NotThisJournal as exc:
+            self._close_quietly()
+            if not self.board:
+                raise
+            aside = self._set_aside(exc.tag)
+            self.salvage_report = (f"{exc.what}: it is kept untouched as {aside.name}, and a fresh journal "
+                                   "is started")
+            log.warning("%s", self.salvage_report)
+            self._open()
         except UserError:
             self._close_quietly()
             raise
+
+    def _set_aside(self, tag: str) -> Path:
+        """Move the journal (with its -wal and -shm) to ``<journal>.<tag>-<time>``; returns it."""
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+        aside = self.path.with_name(f"{self.path.name}.{tag}-{stamp}")
+        os.replace(self.path, aside)
+        for suffix in ("-wal", "-shm"):
+            side = Path(f"{self.path}{suffix}")
+            if side.exists():
+                os.replace(side, Path(f"{aside}{suffix}"))
+        _fsync_dir(self.path.parent)
+        return aside
 
     def _check_wal(self) -> None:
         """Before SQLite opens the journal (and silently drops what its log holds after a damaged
@@ -222,13 +245,13 @@ class Journal:
             "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
         if tables and "games" not in tables:
             self.db.close()
-            raise UserError(f"{self.path} is not a wordboard journal (an SQLite database of other "
-                            f"tables: {', '.join(sorted(tables)[:3])}); it is left as it is")
+            raise NotThisJournal(f"{self.path} is not a wordboard journal (an SQLite database of other "
+                                 f"tables: {', '.join(sorted(tables)[:3])})", "foreign")
         found = self.db.execute("PRAGMA user_version").fetchone()[0]
         if found > SCHEMA_VERSION:
             self.db.close()
-            raise UserError(f"the journal {self.path} has schema version {found}, newer than this "
-                            f"wordboard's {SCHEMA_VERSION}: update wordboard (the file is left as it is)")
+            raise NotThisJournal(f"the journal {self.path} has schema version {found}, newer than this "
+                                 f"wordboard's {SCHEMA_VERSION}: update wordboard", "newer")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
@@ -248,8 +271,8 @@ class Journal:
             missing = [name for name in _COLUMNS[table] if name not in have]
             unknown = [name for name in missing if name not in columns]
             if unknown:
-                raise UserError(f"the journal {self.path} has no {', '.join(unknown)} in its {table}: "
-                                "not a journal this wordboard reads (it is left as it is)")
+                raise NotThisJournal(f"the journal {self.path} has no {', '.join(unknown)} in its {table}: "
+                                     "not a journal this wordboard reads", "foreign")
             for name in missing:
                 self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {columns[name]}")
 
@@ -271,9 +294,8 @@ class Journal:
         from wordboard.journal_pages import read_file_rows
 
         found = read_file_rows(self.path)
-        if not found.sqlite_header and not found.games and not found.events and self.keep_foreign:
-            raise UserError(f"{self.path} is not a wordboard journal (not an SQLite database); "
-                            "it is left as it is")
+        if not found.sqlite_header and not found.games and not found.events and not self.board:
+            raise NotThisJournal(f"{self.path} is not a wordboard journal (not an SQLite database)", "foreign")
         backups = 0
         for copy in backup_paths(self.path):
             if copy.exists():
@@ -281,8 +303,6 @@ class Journal:
                 if older.games:
                     backups += 1
                     found.merge(older)
-        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         fresh = self.path.with_name(f"{self.path.name}.salvaging")
         for leftover in (fresh, Path(f"{fresh}-journal")):
             leftover.unlink(missing_ok=True)
@@ -317,11 +337,7 @@ class Journal:
             out.execute("COMMIT")
         finally:
             out.close()
-        os.replace(self.path, aside)
-        for suffix in ("-wal", "-shm"):
-            side = Path(f"{self.path}{suffix}")
-            if side.exists():
-                os.replace(side, Path(f"{aside}{suffix}"))
+        aside = self._set_aside("damaged")
         os.replace(fresh, self.path)
         _fsync_dir(self.path.parent)
         lost_parts = []
@@ -440,20 +456,24 @@ class Journal:
     def games(self) -> list[GameInfo]:
         return [_info(r) for r in self.db.execute(_GAME_QUERY + " GROUP BY g.id ORDER BY g.id")]
 
-    def latest_unfinished(self) -> GameInfo | None:
-        """The newest unfinished game that can be replayed (a damaged game is never resumed)."""
+    def latest_unfinished(self, *, damaged: bool = False) -> GameInfo | None:
+        """The newest unfinished game that can be replayed (a damaged game is never resumed);
+        with ``damaged``, the newest unfinished game even if it is damaged (for the board to
+        mark it so and say it, rather than pass over it in silence)."""
         for row in self.db.execute(_GAME_QUERY + " WHERE g.finished IS NULL GROUP BY g.id "
                                    "ORDER BY g.id DESC"):
             info = _info(row)
-            if info.damaged is None:
+            if info.damaged is None or damaged:
                 return info
         return None
 
     def events(self, game: int) -> list[Event]:
         """The game's events; :class:`JournalDamaged` (one line) if one of them does not read."""
-        events = []
+        events: list[Event] = []
         for seq, type, data, at in self.db.execute(
                 "SELECT seq, type, data, at FROM events WHERE game=? ORDER BY seq", (game,)):
+            if seq != len(events):
+                raise JournalDamaged(f"game {game} is damaged: event {len(events)} is missing")
             try:
                 value = json.loads(data)
             except (TypeError, ValueError):
@@ -462,6 +482,17 @@ class Journal:
                 raise JournalDamaged(f"game {game} is damaged: event {seq} does not read as JSON")
             events.append(Event(seq, type, value, at))
         return events
+
+
+class NotThisJournal(UserError):
+    """A file that is not a journal this wordboard may write (not a journal, or a newer one);
+    ``tag`` names it when the board sets it aside (``newer``, ``foreign``). The message says
+    it is left as it is."""
+
+    def __init__(self, what: str, tag: str):
+        super().__init__(f"{what} (the file is left as it is)")
+        self.what = what
+        self.tag = tag
 
 
 class JournalConflict(UserError):
@@ -580,12 +611,12 @@ class _Transaction:
 
 _GAME_QUERY = ("SELECT g.id, g.kind, g.edition, g.players, g.seed, g.options, g.started, g.finished, "
                "g.result, COUNT(e.seq), MIN(CASE WHEN json_valid(e.data) THEN "
-               "json_type(e.data) = 'object' ELSE 0 END) FROM games g "
+               "json_type(e.data) = 'object' ELSE 0 END), MAX(e.seq) FROM games g "
                "LEFT JOIN events e ON e.game = g.id")
 
 
 def _info(row: _Row) -> GameInfo:
-    gid, kind, edition, players, seed, options, started, finished, result, n, events_ok = row
+    gid, kind, edition, players, seed, options, started, finished, result, n, events_ok, last = row
     bad: list[str] = []
 
     def read(name: str, text: object, kind_of: type[_T], default: _T) -> _T:
@@ -609,6 +640,8 @@ def _info(row: _Row) -> GameInfo:
         players = []
     if n and not events_ok:
         bad.append("an event")
+    if n and last != n - 1:
+        bad.append("event numbering (one is missing)")
     damaged = f"its {' and '.join(bad)} no longer read{'s' if len(bad) == 1 else ''}" if bad else None
     if isinstance(result, dict) and isinstance(result.get(DAMAGE_KEY), str):
         damaged = result[DAMAGE_KEY]

@@ -53,7 +53,7 @@ def _journal(args: argparse.Namespace) -> Journal:
     if args.journal and not Path(args.journal).exists():
         raise UserError(f"no journal at {args.journal}")
     # a file that is not a journal is refused, never set aside for a fresh journal
-    return Journal(args.journal or default_path(twin=args.twin), keep_foreign=True)
+    return Journal(args.journal or default_path(twin=args.twin))
 
 
 def _when(t: float | None) -> str:
