@@ -291,18 +291,28 @@ class Journal:
         backups) into a fresh journal, move the damaged file aside (with its -wal and -shm) and
         say what was lost in :attr:`salvage_report` and the log. A game whose events were lost is
         kept but marked damaged (never resumed)."""
-        from wordboard.journal_pages import read_file_rows
+        from wordboard.journal_pages import PageRows, read_file_rows
 
         found = read_file_rows(self.path)
         if not found.sqlite_header and not found.games and not found.events and not self.board:
             raise NotThisJournal(f"{self.path} is not a wordboard journal (not an SQLite database)", "foreign")
-        backups = 0
+        suspects = found.suspect_games()
+        backups: list[PageRows] = []
         for copy in backup_paths(self.path):
             if copy.exists():
                 older = read_file_rows(copy)
                 if older.games:
-                    backups += 1
+                    backups.append(older)
                     found.merge(older)
+
+        def whole_in_a_backup(gid: int, kept: int) -> bool:
+            """A backup holds the game finished, with no more events than were kept."""
+            for older in backups:
+                row = older.games.get(gid)
+                if row is not None and row[7] is not None and row[6] == found.games[gid][6]:
+                    return sum(1 for g, _ in older.events if g == gid) <= kept
+            return False
+
         fresh = self.path.with_name(f"{self.path.name}.salvaging")
         for leftover in (fresh, Path(f"{fresh}-journal")):
             leftover.unlink(missing_ok=True)
@@ -326,11 +336,12 @@ class Journal:
                 kept_events += seq
                 known = {s for g, s in found.events if g == gid} | {s for g, s in found.index_keys if g == gid}
                 lost = len({s for s in known if s >= seq})
-                if lost:
+                if lost or (gid in suspects and not whole_in_a_backup(gid, seq)):
                     lost_events += lost
                     marked.append(f"{gid} (after event {seq - 1})" if seq else f"{gid} (all its events)")
                     row = row[:7] + (row[7] or self.clock(), _dumps(
-                        {DAMAGE_KEY: f"{lost} of its events were lost to a damaged journal"}))
+                        {DAMAGE_KEY: f"{lost} of its events were lost to a damaged journal" if lost else
+                         f"events after its first {seq} may have been lost to a damaged journal"}))
                 out.execute("INSERT INTO games (id, kind, edition, players, seed, options, started, "
                             "finished, result) VALUES (?,?,?,?,?,?,?,?,?)", row)
             orphans = sum(1 for g, _ in found.events if g not in found.games)
@@ -343,8 +354,8 @@ class Journal:
         lost_parts = []
         if found.bad_cells:
             lost_parts.append(f"{found.bad_cells} row(s) that no longer read")
-        if lost_events:
-            lost_parts.append(f"{lost_events} event(s) of game(s) {', '.join(marked[:5])}"
+        if marked:
+            lost_parts.append(f"{lost_events or 'an unknown number of'} event(s) of game(s) {', '.join(marked[:5])}"
                               f"{'...' if len(marked) > 5 else ''}, now marked damaged")
         if orphans:
             lost_parts.append(f"{orphans} event(s) of games that no longer read")
@@ -576,7 +587,8 @@ def _in_use(path: Path) -> bool:
     try:
         query = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, _SHM_DMS_BYTE, 1, 0)
         answer = fcntl.fcntl(fd, fcntl.F_GETLK, query + bytes(8))
-        return struct.unpack("hhqqi", answer[:len(query)])[0] != fcntl.F_UNLCK
+        held: int = struct.unpack("hhqqi", answer[:len(query)])[0]
+        return held != fcntl.F_UNLCK
     except OSError:
         return True
     finally:

@@ -44,9 +44,44 @@ class PageRows:
     #: (game, seq) of every event the index of the events table names (a second copy of the keys:
     #: an event it names that was not found was lost)
     index_keys: set[tuple[int, int]] = field(default_factory=set)
+    #: each event's row id in the file (events are only ever appended, so their row ids run
+    #: 1, 2, 3... in the order they were written: one missing is an event lost)
+    event_rowids: dict[tuple[int, int], int] = field(default_factory=dict)
     bad_cells: int = 0
     pages: int = 0
     sqlite_header: bool = False
+    #: the file is shorter than its header says (its end was lost)
+    truncated: bool = False
+
+    def suspect_games(self) -> set[int]:
+        """Games that may have lost events the keys do not show: those whose events sat beside a
+        row id that is missing (the game before it, the game after it and any game started
+        between them), and, when the file's end (or its header, which says where the end is) was
+        lost, the game of the last event found and those started after it. (Events lost from
+        the end of a file that kept its length show in the index's keys.)"""
+        if not self.event_rowids:
+            return set(self.games) if (self.truncated or self.bad_cells) else set()
+        by_rowid = {rowid: key for key, rowid in self.event_rowids.items()}
+        found = sorted(by_rowid)
+        suspects: set[int] = set()
+
+        def around(before: int | None, after: int | None) -> None:
+            low = self.events[by_rowid[before]][4] if before is not None else float("-inf")
+            high = self.events[by_rowid[after]][4] if after is not None else float("inf")
+            for key in (before, after):
+                if key is not None:
+                    suspects.add(by_rowid[key][0])
+            suspects.update(gid for gid, row in self.games.items()
+                            if _number(row[6]) and low <= row[6] <= high)
+
+        if found[0] > 1:
+            around(None, found[0])
+        for before, after in zip(found, found[1:]):
+            if after != before + 1:
+                around(before, after)
+        if self.truncated:
+            around(found[-1], None)
+        return suspects
 
     def add_game(self, row: GameRow) -> None:
         kept = self.games.get(row[0])
@@ -79,6 +114,10 @@ def read_file_rows(path: Path) -> PageRows:
     wal = _read(Path(f"{path}-wal"))
     rows.sqlite_header = data.startswith(_MAGIC)
     page_size = _page_size(data)
+    if rows.sqlite_header and len(data) >= 100 and data[24:28] == data[92:96]:   # the size is valid
+        rows.truncated = struct.unpack(">I", data[28:32])[0] * page_size > len(data)
+    elif not rows.sqlite_header:
+        rows.truncated = True            # the header is lost: so may the end be
     budget = [4 * (len(data) + len(wal)) + (1 << 16)]  # overflow bytes read in all (bounds a loop)
     for number, page in _wal_pages(wal, page_size):
         _read_page(page, 100 if number == 1 else 0, len(page), data, rows, budget, page_size)
@@ -308,6 +347,7 @@ def _keep(cell: tuple[int, list[Any]], rows: PageRows) -> None:
     if len(values) == 5 and isinstance(values[0], int) and isinstance(values[1], int) and values[1] >= 0 \
             and values[2] in ("move", "decision") and isinstance(values[3], str) and _number(values[4]):
         rows.add_event(tuple(values))
+        rows.event_rowids.setdefault((values[0], values[1]), rowid)
         return
     if len(values) == 8:                       # the oldest layout: no options
         values = values[:5] + ["{}"] + values[5:]
