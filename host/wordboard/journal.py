@@ -31,7 +31,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -52,6 +54,10 @@ _Row: TypeAlias = tuple[Any, ...]
 _T = TypeVar("_T")
 
 SCHEMA_VERSION = 1
+#: rotating backups of the journal kept beside it (:meth:`Journal.back_up`)
+BACKUPS = 3
+#: the key of a game's result that marks it damaged (:meth:`Journal.mark_damaged`)
+DAMAGE_KEY = "journal_damaged"
 #: pages the write-ahead log may hold before it is checkpointed into the database (SQLite's
 #: default is 1,000: hundreds of events that one damaged frame could take with it)
 WAL_CHECKPOINT_PAGES = 64
@@ -76,6 +82,33 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (game, seq)
 );
 """
+
+
+#: every table's columns (as in :data:`_SCHEMA`), and how one added since the first layouts is
+#: added to an older journal
+_COLUMNS = {"games": ("id", "kind", "edition", "players", "seed", "options", "started", "finished", "result"),
+            "events": ("game", "seq", "type", "data", "at")}
+_ADDED_COLUMNS = {"games": {"seed": "INTEGER", "options": "TEXT NOT NULL DEFAULT '{}'", "finished": "REAL",
+                            "result": "TEXT"},
+                  "events": {"at": "REAL NOT NULL DEFAULT 0"}}
+
+
+def backup_paths(path: Path) -> list[Path]:
+    """The journal's rotating backups, newest first (:meth:`Journal.back_up`)."""
+    return [path.with_name(f"{path.name}.backup-{n}") for n in range(1, BACKUPS + 1)]
+
+
+def _create(path: Path) -> None:
+    """Create an empty file with the ordinary mode for this umask (SQLite would make it 0644
+    less the umask, and its -wal and -shm after it: 0640 under the service's umask 007, which
+    the owner's side of the group could not write)."""
+    from wordboard.paths import creation_mode
+
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        os.fchmod(fd, creation_mode())
+    finally:
+        os.close(fd)
 
 
 def default_path(environ: Mapping[str, str] | None = None, *, twin: bool = False) -> Path:
@@ -108,9 +141,16 @@ class Event:
 
 
 class Journal:
-    def __init__(self, path: str | Path | None = None, *, clock: Callable[[], float] = time.time):
+    def __init__(self, path: str | Path | None = None, *, clock: Callable[[], float] = time.time,
+                 board: bool = False):
+        """``board``: the board's own journal, which must open whatever the file holds (the table
+        must start): a file that is not a journal, or a journal of a newer wordboard, is set aside
+        untouched (``<journal>.newer-<time>``...) for a fresh journal, and said in
+        :attr:`salvage_report`. Otherwise (the commands, a journal named on the command line) such
+        a file is refused in one line and left as it is. A damaged journal is salvaged either way."""
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
+        self.board = board
         #: what a salvage of a damaged journal lost, for the caller to show (None: nothing happened)
         self.salvage_report: str | None = None
         #: what a damaged write-ahead log lost, for the caller to show (None: nothing lost)
@@ -119,11 +159,16 @@ class Journal:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UserError(f"cannot create the journal's folder {self.path.parent}: {exc.strerror}") from None
+        try:
+            _share_files(self.path)
+        except OSError as exc:
+            raise UserError(f"cannot use the journal {self.path}: {exc.strerror}") from None
         self._check_wal()
         try:
             self._open()
-        except sqlite3.DatabaseError as exc:
-            if not _is_damage(exc):
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            # (a damaged schema's text comes back in SQLite's error messages: bad UTF-8)
+            if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc):
                 raise UserError(f"cannot open the journal {self.path}: {exc}") from None
             self._close_quietly()
             self._salvage(f"{exc}")
@@ -132,7 +177,32 @@ class Journal:
             except sqlite3.DatabaseError as exc2:
                 raise UserError(f"cannot open the salvaged journal {self.path}: {exc2}") from None
         except OSError as exc:
+            self._close_quietly()
             raise UserError(f"cannot open the journal {self.path}: {exc.strerror}") from None
+        except NotThisJournal as exc:
+            self._close_quietly()
+            if not self.board:
+                raise
+            aside = self._set_aside(exc.tag)
+            self.salvage_report = (f"{exc.what}: it is kept untouched as {aside.name}, and a fresh journal "
+                                   "is started")
+            log.warning("%s", self.salvage_report)
+            self._open()
+        except UserError:
+            self._close_quietly()
+            raise
+
+    def _set_aside(self, tag: str) -> Path:
+        """Move the journal (with its -wal and -shm) to ``<journal>.<tag>-<time>``; returns it."""
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+        aside = self.path.with_name(f"{self.path.name}.{tag}-{stamp}")
+        os.replace(self.path, aside)
+        for suffix in ("-wal", "-shm"):
+            side = Path(f"{self.path}{suffix}")
+            if side.exists():
+                os.replace(side, Path(f"{aside}{suffix}"))
+        _fsync_dir(self.path.parent)
+        return aside
 
     def _check_wal(self) -> None:
         """Before SQLite opens the journal (and silently drops what its log holds after a damaged
@@ -149,8 +219,6 @@ class Journal:
         aside: Path | None = wal.with_name(f"{wal.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
         assert aside is not None
         try:
-            import shutil
-
             shutil.copy2(wal, aside)
         except OSError:
             aside = None
@@ -161,26 +229,52 @@ class Journal:
         log.warning("%s", self.wal_report)
 
     def _open(self) -> None:
+        try:
+            _create(self.path)
+        except FileExistsError:
+            pass
         self.db: sqlite3.Connection = sqlite3.connect(self.path, isolation_level=None, timeout=30)
         self.db.text_factory = lambda raw: raw.decode("utf-8", "replace")  # bad bytes: bad JSON, not a crash
+        # the whole check (quick_check passes a damaged index that the games' listing then trips
+        # on), before anything is written or believed: a damaged header's version is noise
+        problems = [r[0] for r in self.db.execute("PRAGMA integrity_check(10)")]
+        if problems != ["ok"]:
+            raise _Damaged(f"integrity check: {problems[0]}" + (f" (and {len(problems) - 1} more)"
+                                                                if len(problems) > 1 else ""))
+        tables = {name for (name,) in self.db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
+        if tables and "games" not in tables:
+            self.db.close()
+            raise NotThisJournal(f"{self.path} is not a wordboard journal (an SQLite database of other "
+                                 f"tables: {', '.join(sorted(tables)[:3])})", "foreign")
         found = self.db.execute("PRAGMA user_version").fetchone()[0]
         if found > SCHEMA_VERSION:
             self.db.close()
-            raise UserError(f"the journal {self.path} has schema version {found}, newer than this "
-                            f"wordboard's {SCHEMA_VERSION}: update wordboard (the file is left as it is)")
+            raise NotThisJournal(f"the journal {self.path} has schema version {found}, newer than this "
+                                 f"wordboard's {SCHEMA_VERSION}: update wordboard", "newer")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
         self.db.execute("PRAGMA foreign_keys=ON")
-        problems = [r[0] for r in self.db.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise _Damaged(f"integrity check: {problems[0]}" + (f" (and {len(problems) - 1} more)"
-                                                                if len(problems) > 1 else ""))
         with self._transaction():
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self.db.execute(statement)
+            self._migrate()
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _migrate(self) -> None:
+        """Bring an older layout of the tables to this one: a column added since is added with
+        its value for the games written before it (an older journal had no ``options``)."""
+        for table, columns in _ADDED_COLUMNS.items():
+            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            missing = [name for name in _COLUMNS[table] if name not in have]
+            unknown = [name for name in missing if name not in columns]
+            if unknown:
+                raise NotThisJournal(f"the journal {self.path} has no {', '.join(unknown)} in its {table}: "
+                                     "not a journal this wordboard reads", "foreign")
+            for name in missing:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {columns[name]}")
 
     def _close_quietly(self) -> None:
         db = getattr(self, "db", None)
@@ -192,72 +286,120 @@ class Journal:
             del self.db
 
     def _salvage(self, why: str) -> None:
-        """Copy every game and event that still reads into a fresh journal, move the damaged file
-        aside (with its -wal and -shm) and say what was lost in :attr:`salvage_report` and the log."""
-        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        """Copy every game and event that still reads (page by page: :mod:`wordboard.journal_pages`,
+        in time bounded by the file's size whatever its bytes; what it lacks from the newest
+        backups) into a fresh journal, move the damaged file aside (with its -wal and -shm) and
+        say what was lost in :attr:`salvage_report` and the log. A game whose events were lost is
+        kept but marked damaged (never resumed)."""
+        from wordboard.journal_pages import PageRows, read_file_rows
+
+        found = read_file_rows(self.path)
+        if not found.sqlite_header and not found.games and not found.events and not self.board:
+            raise NotThisJournal(f"{self.path} is not a wordboard journal (not an SQLite database)", "foreign")
+        suspects = found.suspect_games()
+        backups: list[PageRows] = []
+        for copy in backup_paths(self.path):
+            if copy.exists():
+                older = read_file_rows(copy)
+                if older.games:
+                    backups.append(older)
+                    found.merge(older)
+
+        def whole_in_a_backup(gid: int, kept: int) -> bool:
+            """A backup holds the game finished, with no more events than were kept."""
+            for older in backups:
+                row = older.games.get(gid)
+                if row is not None and row[7] is not None and row[6] == found.games[gid][6]:
+                    return sum(1 for g, _ in older.events if g == gid) <= kept
+            return False
+
         fresh = self.path.with_name(f"{self.path.name}.salvaging")
-        games, events, unread = _read_what_reads(self.path)
         for leftover in (fresh, Path(f"{fresh}-journal")):
             leftover.unlink(missing_ok=True)
+        _create(fresh)
         out = sqlite3.connect(fresh, isolation_level=None)
-        kept_games: set[int] = set()
-        lost_events = 0
-        cut: list[str] = []
+        kept_events = lost_events = 0
+        marked: list[str] = []
         try:
             out.execute("BEGIN")
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     out.execute(statement)
             out.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            for row in games:
-                try:
-                    out.execute("INSERT INTO games (id, kind, edition, players, seed, options, started, "
-                                "finished, result) VALUES (?,?,?,?,?,?,?,?,?)", row)
-                    kept_games.add(row[0])
-                except sqlite3.Error:
-                    unread += 1
-            by_game: dict[int, dict[int, _Row]] = {}
-            for row in events:
-                by_game.setdefault(row[0], {})[row[1]] = row
-            kept_events = 0
-            for game, rows in sorted(by_game.items(), key=lambda item: str(item[0])):
-                if game not in kept_games:
-                    lost_events += len(rows)
-                    continue
+            for gid in sorted(found.games):
+                row = found.games[gid]
                 seq = 0
-                while seq in rows:         # only the unbroken run from the first event replays
-                    try:
-                        out.execute("INSERT INTO events (game, seq, type, data, at) VALUES (?,?,?,?,?)",
-                                    rows[seq])
-                    except sqlite3.Error:
-                        break
+                while (gid, seq) in found.events:   # only the unbroken run from the first event replays
+                    out.execute("INSERT INTO events (game, seq, type, data, at) VALUES (?,?,?,?,?)",
+                                found.events[gid, seq])
                     seq += 1
                 kept_events += seq
-                if seq < len(rows):
-                    lost_events += len(rows) - seq
-                    cut.append(f"game {game} after event {seq - 1}" if seq else f"game {game}'s events")
+                known = {s for g, s in found.events if g == gid} | {s for g, s in found.index_keys if g == gid}
+                lost = len({s for s in known if s >= seq})
+                if lost or (gid in suspects and not whole_in_a_backup(gid, seq)):
+                    lost_events += lost
+                    marked.append(f"{gid} (after event {seq - 1})" if seq else f"{gid} (all its events)")
+                    row = row[:7] + (row[7] or self.clock(), _dumps(
+                        {DAMAGE_KEY: f"{lost} of its events were lost to a damaged journal" if lost else
+                         f"events after its first {seq} may have been lost to a damaged journal"}))
+                out.execute("INSERT INTO games (id, kind, edition, players, seed, options, started, "
+                            "finished, result) VALUES (?,?,?,?,?,?,?,?,?)", row)
+            orphans = sum(1 for g, _ in found.events if g not in found.games)
             out.execute("COMMIT")
         finally:
             out.close()
-        os.replace(self.path, aside)
-        for suffix in ("-wal", "-shm"):
-            side = Path(f"{self.path}{suffix}")
-            if side.exists():
-                os.replace(side, Path(f"{aside}{suffix}"))
+        aside = self._set_aside("damaged")
         os.replace(fresh, self.path)
         _fsync_dir(self.path.parent)
-        lost = []
-        if unread:
-            lost.append(f"{unread} unreadable stretch(es) of rows (games or events whose count is unknown)")
-        if lost_events:
-            lost.append(f"{lost_events} event(s) that no longer follow on"
-                        + (f" ({'; '.join(cut[:5])}{'...' if len(cut) > 5 else ''})" if cut else ""))
+        lost_parts = []
+        if found.bad_cells:
+            lost_parts.append(f"{found.bad_cells} row(s) that no longer read")
+        if marked:
+            lost_parts.append(f"{lost_events or 'an unknown number of'} event(s) of game(s) {', '.join(marked[:5])}"
+                              f"{'...' if len(marked) > 5 else ''}, now marked damaged")
+        if orphans:
+            lost_parts.append(f"{orphans} event(s) of games that no longer read")
         self.salvage_report = (
-            f"the journal {self.path.name} was damaged ({why}); salvaged {len(kept_games)} game(s) and "
-            f"{kept_events} event(s) into a fresh journal; lost: {', '.join(lost) or 'nothing that could be found'}; "
+            f"the journal {self.path.name} was damaged ({why}); salvaged {len(found.games)} game(s) and "
+            f"{kept_events} event(s) into a fresh journal"
+            + (f" (with {backups} backup(s))" if backups else "")
+            + f"; lost: {', '.join(lost_parts) or 'nothing that could be found'}; "
             f"the damaged file is kept as {aside.name}")
         log.warning("%s", self.salvage_report)
+
+    def back_up(self) -> None:
+        """Keep a copy of the journal as it is now (``VACUUM INTO``, flushed to disk) as
+        ``<journal>.backup-1``, the older copies moving to ``-2``... (:data:`BACKUPS` in all): a
+        salvage takes from them what the damaged file lost (a zeroed header loses no game). A
+        copy that cannot be made is logged, never fatal."""
+        copies = backup_paths(self.path)
+        fresh = self.path.with_name(f"{self.path.name}.backup-new")
+        try:
+            fresh.unlink(missing_ok=True)
+            _create(fresh)
+            self.db.execute("VACUUM INTO ?", (str(fresh),))
+            fd = os.open(fresh, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            for older, newer in zip(reversed(copies[1:]), reversed(copies[:-1])):
+                if newer.exists():
+                    os.replace(newer, older)
+            os.replace(fresh, copies[0])
+            _fsync_dir(self.path.parent)
+        except (OSError, sqlite3.Error) as exc:
+            log.warning("the journal's backup %s was not made: %s", copies[0].name, exc)
+            try:
+                fresh.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+    def mark_damaged(self, game: int, why: str) -> None:
+        """Mark a game that cannot be replayed damaged (for good: listed, never resumed)."""
+        with self._transaction():
+            self.db.execute("UPDATE games SET finished=COALESCE(finished, ?), result=? WHERE id=?",
+                            (self.clock(), _dumps({DAMAGE_KEY: why}), game))
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self.db)
@@ -280,6 +422,7 @@ class Journal:
                 "INSERT INTO games (kind, edition, players, seed, options, started) VALUES (?,?,?,?,?,?)",
                 (kind, edition, json.dumps(list(players)), seed, _dumps(options or {}), self.clock()))
         assert cur.lastrowid is not None  # an INSERT gives its row id
+        self.back_up()
         return cur.lastrowid
 
     def append(self, game: int, type: str, data: JsonObject, *, seq: int | None = None) -> int:
@@ -311,6 +454,7 @@ class Journal:
         with self._transaction():
             self.db.execute("UPDATE games SET finished=?, result=? WHERE id=?",
                             (self.clock(), _dumps(result), game))
+        self.back_up()
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -323,20 +467,24 @@ class Journal:
     def games(self) -> list[GameInfo]:
         return [_info(r) for r in self.db.execute(_GAME_QUERY + " GROUP BY g.id ORDER BY g.id")]
 
-    def latest_unfinished(self) -> GameInfo | None:
-        """The newest unfinished game that can be replayed (a damaged game is never resumed)."""
+    def latest_unfinished(self, *, damaged: bool = False) -> GameInfo | None:
+        """The newest unfinished game that can be replayed (a damaged game is never resumed);
+        with ``damaged``, the newest unfinished game even if it is damaged (for the board to
+        mark it so and say it, rather than pass over it in silence)."""
         for row in self.db.execute(_GAME_QUERY + " WHERE g.finished IS NULL GROUP BY g.id "
                                    "ORDER BY g.id DESC"):
             info = _info(row)
-            if info.damaged is None:
+            if info.damaged is None or damaged:
                 return info
         return None
 
     def events(self, game: int) -> list[Event]:
         """The game's events; :class:`JournalDamaged` (one line) if one of them does not read."""
-        events = []
+        events: list[Event] = []
         for seq, type, data, at in self.db.execute(
                 "SELECT seq, type, data, at FROM events WHERE game=? ORDER BY seq", (game,)):
+            if seq != len(events):
+                raise JournalDamaged(f"game {game} is damaged: event {len(events)} is missing")
             try:
                 value = json.loads(data)
             except (TypeError, ValueError):
@@ -345,6 +493,17 @@ class Journal:
                 raise JournalDamaged(f"game {game} is damaged: event {seq} does not read as JSON")
             events.append(Event(seq, type, value, at))
         return events
+
+
+class NotThisJournal(UserError):
+    """A file that is not a journal this wordboard may write (not a journal, or a newer one);
+    ``tag`` names it when the board sets it aside (``newer``, ``foreign``). The message says
+    it is left as it is."""
+
+    def __init__(self, what: str, tag: str):
+        super().__init__(f"{what} (the file is left as it is)")
+        self.what = what
+        self.tag = tag
 
 
 class JournalConflict(UserError):
@@ -365,9 +524,75 @@ def _is_damage(exc: sqlite3.DatabaseError) -> bool:
         return True
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
-        return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+        if code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+            return True
     text = str(exc)
-    return "malformed" in text or "not a database" in text
+    return "malformed" in text or "not a database" in text or "unsupported file format" in text
+
+
+def _share_files(path: Path) -> None:
+    """Make the journal and its -wal and -shm writable by whoever shares its folder through the
+    group (the service and the owner's commands, each with umask 007): a file of ours gets the
+    mode a new one would (an older version left them 0640, which the group could only read); a
+    file of another user that we may not write, while no one has the journal open, is replaced by
+    a copy of our own (the folder is the group's; SQLite cannot open it otherwise: "attempt to
+    write a readonly database", and the service would fail at every start)."""
+    from wordboard.paths import creation_mode
+
+    wanted = creation_mode()
+    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            st = file.stat()
+        except FileNotFoundError:
+            continue
+        if st.st_uid == os.geteuid():
+            if st.st_mode & wanted != wanted:
+                os.chmod(file, stat.S_IMODE(st.st_mode) | wanted)
+            continue
+        if os.access(file, os.W_OK) or not os.access(file.parent, os.W_OK | os.X_OK):
+            continue
+        if _in_use(path):
+            raise UserError(f"the journal {file} is in use by another user (uid {st.st_uid}) and not "
+                            f"writable by you (mode {stat.S_IMODE(st.st_mode):04o}): restart the service "
+                            "once (sudo systemctl restart wordboard) so that it shares it with its group")
+        copy = file.with_name(file.name + ".taking")
+        copy.unlink(missing_ok=True)
+        if file.name.endswith("-shm") and not os.access(file, os.R_OK):
+            file.unlink()                 # SQLite builds the -shm again from the log
+            continue
+        _create(copy)
+        with open(file, "rb") as source, open(copy, "wb") as target:
+            shutil.copyfileobj(source, target)
+            target.flush()
+            os.fsync(target.fileno())
+        os.replace(copy, file)
+        log.warning("the journal's %s (uid %d, mode %04o) is now this user's, shared with the group",
+                    file.name, st.st_uid, stat.S_IMODE(st.st_mode))
+
+
+#: where SQLite's unix VFS locks the -shm file: every open connection holds a shared lock on this
+#: byte (the "DMS" lock; sqlite3.c, UNIX_SHM_DMS)
+_SHM_DMS_BYTE = 128
+
+
+def _in_use(path: Path) -> bool:
+    """Whether a connection (of any process) has the journal open in WAL mode."""
+    import fcntl
+    import struct
+
+    try:
+        fd = os.open(f"{path}-shm", os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        query = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, _SHM_DMS_BYTE, 1, 0)
+        answer = fcntl.fcntl(fd, fcntl.F_GETLK, query + bytes(8))
+        held: int = struct.unpack("hhqqi", answer[:len(query)])[0]
+        return held != fcntl.F_UNLCK
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -381,65 +606,6 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def _read_rows(db: sqlite3.Connection, table: str, columns: str, unread: list[int]) -> list[_Row]:
-    """Every row of ``table`` that reads, in rowid order, skipping over damaged pages: after an
-    error the scan starts again further on (1, 2, 4... rowids past the last good one)."""
-    rows: list[_Row] = []
-    last = 0
-    while True:
-        skip = 0
-        try:
-            cursor = db.execute(f"SELECT rowid, {columns} FROM {table} WHERE rowid > ? ORDER BY rowid",
-                                (last + skip,))
-            for row in cursor:
-                rows.append(row[1:])
-                last = row[0]
-            return rows
-        except sqlite3.Error:
-            unread[0] += 1
-        found = False
-        skip = 1
-        while skip <= 1 << 40:
-            try:
-                row = db.execute(f"SELECT rowid FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT 1",
-                                 (last + skip,)).fetchone()
-            except sqlite3.Error:
-                skip *= 2
-                continue
-            if row is None:
-                return rows
-            # a readable row further on: carry on from just before it
-            last = row[0] - 1
-            found = True
-            break
-        if not found:
-            return rows
-
-
-def _read_what_reads(path: Path) -> tuple[list[_Row], list[_Row], int]:
-    """The damaged journal's readable games and events, and how many stretches did not read."""
-    unread = [0]
-    try:
-        db = sqlite3.connect(path, isolation_level=None, timeout=30)
-    except sqlite3.Error:
-        return [], [], 1
-    db.text_factory = lambda raw: raw.decode("utf-8", "replace")
-    try:
-        # lets SQLite read a file shorter than its header says (truncated); nothing is written
-        db.execute("PRAGMA writable_schema=ON")
-    except sqlite3.Error:
-        pass
-    try:
-        games = _read_rows(db, "games", "id, kind, edition, players, seed, options, started, finished, "
-                                        "result", unread)
-        events = _read_rows(db, "events", "game, seq, type, data, at", unread)
-    except sqlite3.Error:
-        return [], [], unread[0] + 1
-    finally:
-        db.close()
-    return games, events, unread[0]
 
 
 class _Transaction:
@@ -457,12 +623,12 @@ class _Transaction:
 
 _GAME_QUERY = ("SELECT g.id, g.kind, g.edition, g.players, g.seed, g.options, g.started, g.finished, "
                "g.result, COUNT(e.seq), MIN(CASE WHEN json_valid(e.data) THEN "
-               "json_type(e.data) = 'object' ELSE 0 END) FROM games g "
+               "json_type(e.data) = 'object' ELSE 0 END), MAX(e.seq) FROM games g "
                "LEFT JOIN events e ON e.game = g.id")
 
 
 def _info(row: _Row) -> GameInfo:
-    gid, kind, edition, players, seed, options, started, finished, result, n, events_ok = row
+    gid, kind, edition, players, seed, options, started, finished, result, n, events_ok, last = row
     bad: list[str] = []
 
     def read(name: str, text: object, kind_of: type[_T], default: _T) -> _T:
@@ -486,7 +652,11 @@ def _info(row: _Row) -> GameInfo:
         players = []
     if n and not events_ok:
         bad.append("an event")
+    if n and last != n - 1:
+        bad.append("event numbering (one is missing)")
     damaged = f"its {' and '.join(bad)} no longer read{'s' if len(bad) == 1 else ''}" if bad else None
+    if isinstance(result, dict) and isinstance(result.get(DAMAGE_KEY), str):
+        damaged = result[DAMAGE_KEY]
     return GameInfo(gid, str(kind), str(edition), tuple(players), seed, options, started, finished,
                     result, n, damaged)
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
 from pathlib import Path
 
@@ -74,3 +75,74 @@ DAMAGE = {
     "broken result JSON": break_result_json,
     "invalid UTF-8 in an event": bad_utf8_event,
 }
+
+
+# -- fuzzing: random damage at random offsets ----------------------------------------------------
+
+def random_damage(data: bytes, rnd: random.Random) -> tuple[str, bytes]:
+    """``data`` damaged one random way at a random place: (what was done, the damaged bytes)."""
+    size = len(data)
+    way = rnd.choice(["random bytes", "zeros", "truncate", "bit flips", "page copied over another",
+                      "zeroed header"])
+    out = bytearray(data)
+    if way in ("random bytes", "zeros"):
+        length = rnd.randint(1, min(8192, size))
+        at = rnd.randrange(0, size - length + 1)
+        out[at:at + length] = rnd.randbytes(length) if way == "random bytes" else bytes(length)
+        return f"{way}: {length} at {at}", bytes(out)
+    if way == "truncate":
+        at = rnd.randrange(0, size)
+        return f"truncated at {at}", bytes(out[:at])
+    if way == "bit flips":
+        spots = sorted(rnd.randrange(0, size) for _ in range(rnd.randint(1, 40)))
+        for spot in spots:
+            out[spot] ^= 1 << rnd.randrange(8)
+        return f"{len(spots)} bit flips from {spots[0]}", bytes(out)
+    if way == "page copied over another":
+        pages = size // 4096
+        source, target = rnd.randrange(pages), rnd.randrange(pages)
+        out[target * 4096:(target + 1) * 4096] = data[source * 4096:(source + 1) * 4096]
+        return f"page {source + 1} copied over page {target + 1}", bytes(out)
+    out[:100] = bytes(100)
+    return way, bytes(out)
+
+
+def open_damaged(path: Path) -> dict[str, object]:
+    """Open a damaged journal as the board and the commands do: list it, rebuild every game,
+    resume the latest unfinished one. Returns what was kept (games, events, replayable games,
+    damaged games) and any traceback (an exception other than the one-line UserError)."""
+    import contextlib
+    import io
+    import traceback
+
+    from wordboard import cli
+    from wordboard.errors import UserError
+    from wordboard.journal import rebuild
+
+    kept: dict[str, object] = {"games": 0, "events": 0, "replayable": 0, "damaged": 0, "refused": None,
+                               "traceback": None}
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            status = cli.main(["games", "--journal", str(path), "list"])
+        if status != 0:
+            kept["refused"] = f"games list: exit {status}"
+        with Journal(path) as journal:
+            assert journal.db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+            for info in journal.games():
+                kept["games"] = int(kept["games"]) + 1     # type: ignore[call-overload]
+                kept["events"] = int(kept["events"]) + info.events  # type: ignore[call-overload]
+                try:
+                    rebuild(journal, info.id)
+                    kept["replayable"] = int(kept["replayable"]) + 1  # type: ignore[call-overload]
+                except UserError:
+                    kept["damaged"] = int(kept["damaged"]) + 1  # type: ignore[call-overload]
+            latest = journal.latest_unfinished()
+            if latest is not None:
+                JournaledGame(journal, latest.id)
+    except UserError as exc:
+        kept["refused"] = str(exc)
+        if "\n" in str(exc):
+            kept["traceback"] = f"an error of several lines: {exc}"
+    except Exception:  # noqa: BLE001 - what the fuzz reports
+        kept["traceback"] = traceback.format_exc()
+    return kept

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from wordboard import paths
+from wordboard import cli, paths
 from wordboard.errors import UserError
 from wordboard.journal import SCHEMA_VERSION, Journal
 from wordboard.screen import pin
@@ -69,3 +69,63 @@ def test_the_calibration_is_written_atomically(tmp_path, monkeypatch):
     assert written == [path]
     assert calibration.load_calibration(tmp_path) == saved
     assert not list(tmp_path.glob("*.tmp"))
+
+
+# -- issue 40: a file that is not a journal, an older layout ---------------------------------------
+
+def _files(folder):
+    return sorted((p.name, p.read_bytes()) for p in folder.iterdir())
+
+
+@pytest.mark.parametrize("action", [["list"], ["show", "1"], ["export", "1"], ["resume"]])
+def test_a_file_that_is_not_a_journal_is_refused_and_left_as_it_is(tmp_path, capsys, action):
+    record = tmp_path / "game.gcg"
+    record.write_text("#character-encoding UTF-8\n#player1 Ann Ann\n>Ann: AEINRST H8 RETAINS +74 74\n")
+    other = tmp_path / "photos.sqlite3"
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE photos (name TEXT)")
+    db.execute("INSERT INTO photos VALUES ('board.jpg')")
+    db.commit()
+    db.close()
+    before = _files(tmp_path)
+    for path in (record, other, tmp_path / "missing.sqlite3"):
+        assert cli.main(["games", "--journal", str(path), *action]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and ("not a wordboard journal" in err or "no journal" in err), err
+    assert _files(tmp_path) == before      # nothing renamed, nothing written beside them
+
+
+def _old_layout_journal(path):
+    """A journal of the layout before games had options (written the way it was then)."""
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE games (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, edition TEXT NOT NULL,
+            players TEXT NOT NULL, seed INTEGER, started REAL NOT NULL, finished REAL, result TEXT);
+        CREATE TABLE events (game INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+            type TEXT NOT NULL CHECK (type IN ('move', 'decision')), data TEXT NOT NULL, at REAL NOT NULL,
+            PRIMARY KEY (game, seq));
+        PRAGMA user_version=1;
+    """)
+    db.execute("INSERT INTO games (kind, edition, players, seed, started) VALUES "
+               "('lexulous', 'lexulous', '[\"Ann\", \"Ben\"]', 1, 1700000000.0)")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("action", [["list"], ["show", "1"], ["export", "1", "--format", "json"], ["resume"]])
+def test_an_older_table_layout_reads_without_a_traceback(tmp_path, capsys, action):
+    path = tmp_path / "journal.sqlite3"
+    _old_layout_journal(path)
+    assert cli.main(["games", "--journal", str(path), *action]) == 0, capsys.readouterr().err
+    with Journal(path) as journal:
+        assert journal.game(1).options == {}
+        assert journal.game(1).players == ("Ann", "Ben")
+
+
+def test_an_older_layout_is_salvaged_too(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    _old_layout_journal(path)
+    with open(path, "r+b") as f:
+        f.write(bytes(100))
+    with Journal(path) as journal:
+        assert [(g.id, g.players, g.options) for g in journal.games()] == [(1, ("Ann", "Ben"), {})]

@@ -125,3 +125,24 @@ def test_resume_skips_a_damaged_unfinished_game(tmp_path):
     db.close()
     with Journal(path) as journal:
         assert journal.latest_unfinished().id == 1
+
+
+@pytest.mark.parametrize("damage", [overwrite_middle, truncate_half, zero_header])
+@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("size", [(4, 30), (8, 40)])
+def test_a_game_not_marked_damaged_kept_every_event(tmp_path, damage, seed, size):
+    """Issue 40: a game whose events were lost was resumed 'after 0 events'; now every game a
+    salvage keeps unmarked has all the events it had (no backups to help here)."""
+    from wordboard.journal import backup_paths
+
+    journal_path = tmp_path / "journal.sqlite3"
+    make_journal(journal_path, games=size[0], moves=size[1])
+    with Journal(journal_path) as before:
+        counts = {g.id: g.events for g in before.games()}
+    for copy in backup_paths(journal_path):
+        copy.unlink(missing_ok=True)
+    damage(journal_path, seed)
+    with Journal(journal_path) as journal:
+        for info in journal.games():
+            if not info.damaged:
+                assert info.events == counts[info.id], (info.id, info.events, counts[info.id])

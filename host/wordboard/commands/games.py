@@ -45,8 +45,14 @@ def register(subparsers: Subparsers) -> None:
 
 
 def _journal(args: argparse.Namespace) -> Journal:
+    from pathlib import Path
+
+    from wordboard.errors import UserError
     from wordboard.journal import Journal, default_path
 
+    if args.journal and not Path(args.journal).exists():
+        raise UserError(f"no journal at {args.journal}")
+    # a file that is not a journal is refused, never set aside for a fresh journal
     return Journal(args.journal or default_path(twin=args.twin))
 
 

@@ -120,6 +120,9 @@ class Controller:
         self.hint_at = now
         self.hints = HintWorker()                   # hints are worked out off this loop
         self.message = ""
+        #: what the table must know for the whole run, on the screen until it ends (not replaced
+        #: by the next message): what a damaged journal lost, a game that could not be resumed
+        self.notices: list[str] = []
         self.problem: str | None = None             # what the sensors say is wrong now
         self._problem_since = now
         self._problem_said = False
@@ -535,6 +538,12 @@ class Controller:
     def say(self, text: str) -> None:
         self.message = text
         self.out(text)
+
+    def notice(self, text: str) -> None:
+        """Say ``text`` and keep it on the screen for the rest of the run (:attr:`notices`)."""
+        self.notices.append(text)
+        self._frame_due = True
+        self.say(text)
 
     def show_pairing(self, pairing: dict, *, sign: bool = True) -> None:
         """A game night's pairing for this board (``round``, ``table``, ``players``; ``event``):

@@ -10,6 +10,7 @@ board the controller waits for the sensors on the wall clock instead.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wordboard.errors import UserError
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from wordboard.camera.capture import FrameSource
@@ -94,6 +97,8 @@ class Session:
     def __init__(self, config: SessionConfig):
         self.config = config
         self.closers: list[Callable[[], None]] = []
+        #: games that could not be resumed (marked damaged), said on the screen all run
+        self.not_resumed: list[str] = []
         try:
             self._open()
         except BaseException:
@@ -120,7 +125,9 @@ class Session:
 
         config = self.config
         twin = self.twin
-        self.journal = Journal(config.journal or default_path(twin=twin))
+        # a journal named on the command line that is not one is refused (the board's own is set
+        # aside for a fresh one: the table must start)
+        self.journal = Journal(config.journal or default_path(twin=twin), board=config.journal is None)
         self.closers.append(self.journal.close)
         self.jgame = jgame = self._game(self.journal)
         self.family = family = registry.family_for_kind(jgame.info.kind)
@@ -167,9 +174,9 @@ class Session:
         self.game_clock = attach_clock(self.controller, jgame, out=config.out)   # None: no game clock
         self.tile_learner = self._tile_learner(family)
         self.recorded = None
-        for report in (self.journal.salvage_report, self.journal.wal_report):
+        for report in (self.journal.salvage_report, self.journal.wal_report, *self.not_resumed):
             if report:
-                self.controller.say(report)   # the log and the screen: what a damaged journal lost
+                self.controller.notice(report)   # the log and the screen, all run: what the journal lost
         self.players = None
         if twin:
             from wordboard.controller.twin import Habits
@@ -374,18 +381,36 @@ class Session:
         wanted = config.game
         if wanted is not None:
             registry.family(wanted)                     # an unknown game says so, in one line
-        latest = unfinished_board_game(journal) if config.resume != "no" else None
-        if latest is not None and wanted is not None and game_name(latest) != wanted:
+        latest = unfinished_board_game(journal, damaged=True) if config.resume != "no" else None
+        if latest is not None and wanted is not None and _name_or_kind(latest) != wanted:
             latest = None
         if latest is None and config.resume == "yes":
             raise UserError(f"no unfinished game to resume in {journal.path}")
+        same_players: tuple[str, ...] = ()
         if latest is not None:
-            config.out(f"resuming game {latest.id} ({game_name(latest)}, {', '.join(latest.players)}) "
-                       f"after {latest.events} events")
-            return JournaledGame(journal, latest.id)
+            described = f"{_name_or_kind(latest)}, {', '.join(latest.players)}"
+            config.out(f"resuming game {latest.id} ({described}) after {latest.events} events")
+            try:
+                return JournaledGame(journal, latest.id)
+            except Exception as exc:  # noqa: BLE001 - whatever its events hold, the table starts
+                if config.resume == "yes":
+                    raise
+                why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                journal.mark_damaged(latest.id, f"it could not be resumed: {why}")
+                self.not_resumed.append(f"game {latest.id} ({described}) could not be resumed ({why}): it is "
+                                        "marked damaged and kept in the journal; a new game starts")
+                log.warning("%s", self.not_resumed[-1])
+                config.out(self.not_resumed[-1])
+                if wanted is None:
+                    try:
+                        registry.resolve(_name_or_kind(latest))
+                        wanted = _name_or_kind(latest)      # the same game again, if this wordboard has it
+                        same_players = latest.players
+                    except UserError:
+                        pass
         name = wanted or DEFAULT_GAME
         family, edition = registry.resolve(name)
-        players = tuple(config.players) or DEFAULT_PLAYERS
+        players = tuple(config.players) or same_players or DEFAULT_PLAYERS
         seed = config.seed if config.seed is not None else int(time.time()) % 100000
         jgame = family.start(journal, edition, players, seed=seed, lexicon=self._lexicon(family),
                              options=config.game_options or {})
@@ -570,11 +595,13 @@ def _close_unless_reading(source, letters) -> None:
         source.close()
 
 
-def unfinished_board_game(journal: Journal) -> GameInfo | None:
+def unfinished_board_game(journal: Journal, *, damaged: bool = False) -> GameInfo | None:
     """The newest unfinished game of the board that can be replayed (a game played in the
-    terminal, ``wordboard play``, is the terminal's: never resumed on the board), or None."""
+    terminal, ``wordboard play``, is the terminal's: never resumed on the board), or None. With
+    ``damaged``, the newest unfinished game of the board even if it is damaged (for the board to
+    mark it so and say it, rather than pass over it in silence)."""
     for info in reversed(journal.games()):
-        if info.finished is None and info.damaged is None and info.options.get("mode") != TERMINAL_MODE:
+        if info.finished is None and (damaged or info.damaged is None) and info.options.get("mode") != TERMINAL_MODE:
             return info
     return None
 
@@ -590,6 +617,14 @@ def _attached_camera() -> str:
     from wordboard.camera.discovery import find_camera
 
     return find_camera() or "picamera"
+
+
+def _name_or_kind(info) -> str:
+    """:func:`game_name`, or the journal's kind for a game this wordboard does not know."""
+    try:
+        return game_name(info)
+    except UserError:
+        return str(info.kind)
 
 
 def game_name(info) -> str:

@@ -30,6 +30,14 @@ if TYPE_CHECKING:
 LETTERS = tuple(string.ascii_uppercase)
 
 
+def blanks_left(game: Game) -> int:
+    """The blanks of the tile set not yet on the board: the most one placement can hold."""
+    from wordboard.editions import BLANK
+
+    on_board = sum(1 for _, tile in game.board.tiles() if tile.blank)
+    return max(0, game.edition.tiles.counts.get(BLANK, 0) - on_board)
+
+
 def infer_blank_letters(game: Game, known: Sequence[Placement], blanks: Sequence[Square],
                         letter_tiles: Sequence[Square] = ()) -> list[tuple[str, ScoredPlay]]:
     """Assignments of letters to ``blanks`` and then ``letter_tiles`` (squares, in order) that
@@ -41,6 +49,8 @@ def infer_blank_letters(game: Game, known: Sequence[Placement], blanks: Sequence
     from wordboard.crossword import IllegalMove, Placement, Play
     from wordboard.crossword.hint import infer_blanks
 
+    if len(blanks) + sum(1 for p in known if p.blank) > blanks_left(game):
+        return []          # more blanks than the set has left: no assignment (and no 26^n tries)
     unknown = list(blanks) + list(letter_tiles)
 
     def play_of(letters: Sequence[str]) -> Play:
@@ -164,6 +174,14 @@ class CrosswordAdapter(TableAdapter):
         if not blanks:
             return self._judge(Play(tuple(known)), squares)
         blank_squares = [Square(*t.square) for t in blanks]
+        left = blanks_left(game) - sum(1 for p in known if p.blank)
+        if len(blank_squares) > left:
+            # (a featureless picture reads every covered square as a tile without a letter: never
+            # 26 letters tried for each of them)
+            return Assessment("invalid", squares, at_fault=tuple(blank_squares),
+                              message=f"{len(blank_squares)} tiles without a letter on "
+                                      f"{square_names(blank_squares)}: the set has "
+                                      f"{'no blank' if not left else f'only {left} blank(s)'} left")
         choices = infer_blank_letters(game, known, blank_squares) if game.dictionary is not None else None
         if choices is not None and len(choices) == 1:
             letters, scored = choices[0]

@@ -141,6 +141,7 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
         "board": board,
         "live": live_dict,
         "message": controller.message,
+        "notices": list(getattr(controller, "notices", ())),
         "question": question_dict(controller.question, card_shown=bool(view.get("card")),
                                   count=_pick_count(controller.question, game)),
         "hint": [list(s) for s in controller.hint_squares],

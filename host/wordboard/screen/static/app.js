@@ -447,6 +447,7 @@ function render(st) {
   const fixing = $("correct-box").dataset.square;
   if (fixing && (!mayCorrect(st) || st.board.tiles[fixing])) closeCorrection();
   renderPairing(st);
+  renderNotices(st);
   renderScores(st);
   renderLast(st);
   renderView(st);
@@ -458,6 +459,16 @@ function render(st) {
   renderPrompt(st);
   renderSummary(st);
   $("lock").textContent = admin ? "🔓" : "🔒";
+}
+
+/* what the table must know for the whole run (a damaged journal, a game that could not be
+   resumed): kept on the screen, never replaced by the next message */
+function renderNotices(st) {
+  const box = $("notices");
+  const notices = st.notices || [];
+  box.classList.toggle("hidden", !notices.length);
+  clear(box);
+  for (const text of notices) box.appendChild(el("p", "notice", `⚠ ${text}`));
 }
 
 /* a game night's pairing for this board: "Round 2 · table 3: Ann v Bob" for the game being
