@@ -37,9 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
-    from wordboard.paths import share_with_service
+    from wordboard.paths import share_with_service, unreadable_service_folders
 
-    share_with_service()
+    if not share_with_service():
+        warning = unreadable_service_folders()
+        if warning:
+            print(f"wordboard: {warning}", file=sys.stderr)
     try:
         return int(args.handler(args) or 0)
     except UserError as exc:

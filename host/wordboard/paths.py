@@ -59,6 +59,25 @@ def service_folders(environ: Mapping[str, str] | None = None) -> dict[str, Path]
     return folders
 
 
+def unreadable_service_folders(environ: Mapping[str, str] | None = None) -> str | None:
+    """Why the service's folders file exists but cannot be read by this user, in one line (then
+    the commands use this user's own folders), or None. Right after the install, the owner's
+    membership of the service's group counts only from their next login."""
+    env = os.environ if environ is None else environ
+    name = env.get("WORDBOARD_FOLDERS") or SERVICE_FOLDERS_FILE
+    if name == "none":
+        return None
+    try:
+        Path(name).read_bytes()
+    except PermissionError:
+        return (f"the service's folders ({name}) are not readable by you, so your own folders are used "
+                "and the service's games, tiles, calibration and PIN are not seen; log out and in again "
+                "(the install added you to the group 'wordboard'), or run the command with sudo -u wordboard")
+    except OSError:
+        return None
+    return None
+
+
 def share_with_service(environ: Mapping[str, str] | None = None) -> bool:
     """When the commands use the service's folders, make the files and folders they create
     there group-readable and writable (umask 007): the folders belong to the service's group,

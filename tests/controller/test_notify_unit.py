@@ -2,6 +2,7 @@
 
 import configparser
 import fnmatch
+import os
 import re
 import shutil
 import subprocess
@@ -166,7 +167,7 @@ def _install(tmp_path, model: str, *options: str):
         stub.write_text(f'#!/bin/sh\necho "{name} $*" >> "$STUB_LOG"\n{body}\n')
         stub.chmod(0o755)
     env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "STUB_LOG": str(log),
-           "WORDBOARD_INSTALL_ROOT": str(root)}
+           "WORDBOARD_INSTALL_ROOT": str(root), "WORDBOARD_PYTHON": str(bin_dir / "python3")}
     done = subprocess.run(["sh", str(SYSTEMD / "install"), *options], env=env, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -189,6 +190,11 @@ def test_install_on_a_pi_4_puts_the_leds_on_spi_and_keeps_the_owners_files(tmp_p
     assert load_button_config(etc / "buttons.conf").pins["end-turn"] == 5
     assert "raspi-config nonint do_spi 0" in log
     assert any(line.startswith("python3 -m venv --system-site-packages") for line in log)
+    # the system's Python by default, whatever python3 comes first on PATH (apt's picamera2)
+    assert "PYTHON=${WORDBOARD_PYTHON:-/usr/bin/python3}" in (SYSTEMD / "install").read_text()
+    # the command the README has the owner type is on PATH, and the firmware the twin runs is there
+    assert os.readlink(root / "usr" / "local" / "bin" / "wordboard") == "/opt/wordboard/venv/bin/wordboard"
+    assert (root / "opt" / "wordboard" / "firmware" / "sensorfw" / "board.py").is_file()
     assert any(line.startswith("pip install --upgrade -c") and line.endswith("[pi]") for line in log)
     # the venv keeps the system's numpy, which Raspberry Pi OS's picamera2 is built against
     assert (root / "opt" / "wordboard" / "system-constraints.txt").read_text() == "numpy==1.24.2\n"

@@ -88,3 +88,31 @@ def test_the_folders_file_yields_to_explicit_folders_and_can_be_switched_off(tmp
     assert paths.data_dir({**env, "WORDBOARD_FOLDERS": "none"}) == tmp_path / ".local" / "share" / "wordboard"
     assert paths.data_dir({**env, "WORDBOARD_FOLDERS": str(tmp_path / "missing")}) == \
         tmp_path / ".local" / "share" / "wordboard"
+
+
+def test_folders_the_owner_cannot_read_yet_are_said_not_passed_over(tmp_path, monkeypatch, capsys):
+    """Right after the install the owner is in the service's group only from their next login:
+    /etc/wordboard cannot be read, and the commands used the owner's own folders in silence
+    (issue 40). Now each command says so, once, on stderr, and goes on."""
+    from pathlib import Path
+
+    from wordboard.cli import main
+
+    folders_file = tmp_path / "folders"
+    folders_file.write_text(f"data: {tmp_path / 'var-lib-wordboard'}\n")
+    monkeypatch.setenv("WORDBOARD_FOLDERS", str(folders_file))
+    assert paths.unreadable_service_folders() is None           # readable: nothing to say
+    real = Path.read_text
+
+    def as_the_owner(self, *args, **kwargs):
+        if self == folders_file:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", as_the_owner)
+    monkeypatch.setattr(Path, "read_bytes", lambda self: as_the_owner(self).encode())
+    assert paths.service_folders() == {}
+    assert "log out and in again" in (paths.unreadable_service_folders() or "")
+    assert main(["games", "list"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("are not readable by you") == 1 and "log out and in again" in err

@@ -2,7 +2,9 @@
 
 The firmware is plain MicroPython-compatible Python; the simulator runs its real scan,
 debounce and protocol code against a simulated grid. The firmware folder is found next to
-the package in a source checkout, or where ``$WORDBOARD_FIRMWARE_DIR`` points.
+the package in a source checkout, beside the virtual environment of an installed service
+(``/opt/wordboard/firmware`` beside ``/opt/wordboard/venv``), or where ``$WORDBOARD_FIRMWARE_DIR``
+points.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ def firmware_dir() -> Path:
     """The folder holding ``sensorfw/`` (the repository's ``firmware/``)."""
     configured = os.environ.get("WORDBOARD_FIRMWARE_DIR")
     candidates = [Path(configured)] if configured else []
-    candidates.append(Path(__file__).resolve().parents[3] / "firmware")
+    candidates.append(Path(__file__).resolve().parents[3] / "firmware")   # a source checkout
+    candidates.append(Path(sys.prefix).parent / "firmware")               # beside an installed venv
     for folder in candidates:
         if (folder / PACKAGE / "board.py").is_file():
             return folder
