@@ -166,3 +166,36 @@ def wait_for_hardware(wanted: str, *, out: Callable[[str], None] = print,
             out(f"wordboard run: found {attached.describe()}")
             return attached
     return None
+
+
+#: wall seconds between two looks for a sensor board plugged in during a camera-alone game
+LATE_LOOK_EVERY = 5.0
+
+
+class SensorBoardArrival:
+    """A step hook for a game the camera alone senses because no sensor board was attached when
+    it began (``--sensing auto``): a sensor board plugged in meanwhile is said, once, with what
+    happens (this game goes on with the camera alone; the next one uses the board too), instead
+    of being passed over without a word."""
+
+    def __init__(self, say: Callable[[str], None], *, look: Callable[[], Attached] = look,
+                 every: float = LATE_LOOK_EVERY, clock: Callable[[], float] = time.monotonic):
+        self.say = say
+        self.look = look
+        self.every = every
+        self.clock = clock
+        self._next = clock() + every
+        self.said = False
+
+    def __call__(self, _now: float) -> None:
+        if self.said or self.clock() < self._next:
+            return
+        self._next = self.clock() + self.every
+        try:
+            port = self.look().sensor
+        except Exception:  # noqa: BLE001 - a look that fails says nothing; the game goes on
+            return
+        if port:
+            self.said = True
+            self.say(f"a sensor board was plugged in ({port}): this game goes on with the camera alone; "
+                     "the next game uses the sensor board too (or restart now: sudo systemctl restart wordboard)")

@@ -175,3 +175,31 @@ def test_a_camera_alone_runs_the_real_board(tmp_path, game, title):
         proc.kill()
     assert f"{title} on the board (the camera alone)" in seen[-1]
     assert "sensor board" not in "".join(seen)
+
+
+def test_a_sensor_board_plugged_in_during_a_camera_alone_game_is_said_once():
+    """Issue 40: it was ignored without a word. The game goes on with the camera alone (its
+    tiles were never seen by the board's readers); the players are told, once, what happens."""
+    from wordboard.attached import SensorBoardArrival
+
+    said: list[str] = []
+    now = [0.0]
+    there = {"sensor": None}
+    looks = []
+
+    def look() -> Attached:
+        looks.append(now[0])
+        return Attached(sensor=there["sensor"], camera="/dev/video0")
+
+    hook = SensorBoardArrival(said.append, look=look, every=5.0, clock=lambda: now[0])
+    for _ in range(110):                       # 11 s, a step every 0.1 s: looked at twice
+        now[0] += 0.1
+        hook(now[0])
+    assert said == [] and len(looks) == 2
+    there["sensor"] = "/dev/wordboard-sensor"
+    for _ in range(200):
+        now[0] += 0.1
+        hook(now[0])
+    assert len(said) == 1 and "a sensor board was plugged in (/dev/wordboard-sensor)" in said[0]
+    assert "the next game uses the sensor board" in said[0]
+    assert len(looks) == 3                     # once said, it looks no more

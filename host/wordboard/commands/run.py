@@ -318,6 +318,10 @@ def run(args) -> int:
                                      "sensor": "sensor board"}[sensing] + ")"
         title = session.title
         out(f"wordboard run: {title} on {where}; journal {session.journal.path}")
+        if not twin and not recording and sensing == "camera" and sensing_wanted(args.sensing) == "auto":
+            from wordboard.attached import SensorBoardArrival
+
+            session.controller.step_hooks.append(SensorBoardArrival(session.controller.say))
         pairing_file.PairingWatcher(session.controller, seated=seated)    # the screen and LEDs show each pairing
         screen = _start_screen(args, session, twin or bool(recording), out)   # (a recording: on loopback)
         starting.stop()
