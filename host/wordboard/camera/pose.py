@@ -48,6 +48,15 @@ FOCAL_RANGE = (0.3, 5.0)
 #: this far (in squares) from its own square: below it the picture is read on the board's plane.
 OBLIQUE_SHIFT = 0.05
 
+#: Letters that must show where the tiles' tops lie before a picture is read there (see
+#: :meth:`BoardPose.thickness_from_letters`), and how many times as many as lie on their
+#: squares: a picture warped to look oblique (a photo from above made slanted, a rendered board
+#: with its corners moved) shows its letters on their squares, whatever the corners say.
+MIN_LETTERS_ON_TOPS = 5
+LETTERS_ON_TOPS_MAJORITY = 2.0
+#: ... a letter lies nearer the tiles' tops than the board's plane beyond this share of the way.
+NEARER_TOPS = 0.6
+
 
 def _board_points(rows: int, cols: int, height: float = 0.0) -> np.ndarray:
     """The grid's four outer corners on the plane ``height`` squares above the board, as (4, 3)
@@ -280,6 +289,54 @@ class BoardPose:
                 if area > 1e-4:
                     hidden[(r, c)] = round(float(area), 4)
         return hidden
+
+    def shifts_on_plane(self, height: float, plane: float) -> np.ndarray:
+        """Where a point ``height`` squares above the middle of each square lies from that
+        square's middle in the picture straightened on the plane ``plane`` squares up (the
+        picture straightened through :meth:`plane_corners` of ``plane``), shape (rows, cols, 2),
+        in squares (:meth:`top_shifts` is this on the board's plane)."""
+        ys, xs = np.mgrid[0 : self.rows, 0 : self.cols] + 0.5
+        centres = np.column_stack([xs.ravel(), ys.ravel(), np.full(xs.size, float(height))])
+        img = self.project(centres)
+        back = np.linalg.inv(self.plane_homography(plane))
+        p = img @ back[:, :2].T + back[:, 2]
+        return (p[:, :2] / p[:, 2:3] - centres[:, :2]).reshape(self.rows, self.cols, 2)
+
+    def thickness_from_letters(self, shifts: dict[tuple[int, int], tuple[float, float]],
+                               thickness: float = TILE_THICKNESS) -> float | None:
+        """The tiles' thickness (squares) as the letters show it, or None when they do not show
+        the tiles' tops off their squares. ``shifts``: per square where a letter was found,
+        where the letter's middle lies from the square's (``Glyph.shift``: right, down, in
+        squares) in the picture straightened half a ``thickness`` up (:meth:`plane_corners` of
+        ``thickness / 2``): between where a tile of that thickness puts its letter and where
+        the board's plane does (a picture with no tiles standing up: one warped to look oblique,
+        a rendered board with its corners moved), a quarter of a square or less from either
+        even from a low camera, so that each letter is found in its own square.
+
+        Each letter's shift is measured along the way from the second to the first (0: on the
+        board's plane, 1: on the tiles' tops). The tiles' tops are believed off their squares
+        when at least :data:`MIN_LETTERS_ON_TOPS` letters lie nearer the tops (beyond
+        :data:`NEARER_TOPS`, at most twice as far), :data:`LETTERS_ON_TOPS_MAJORITY` times as many
+        as lie nearer the board's plane (below 1 - :data:`NEARER_TOPS`, at least half as far on
+        the other side); the thickness is then the median of theirs."""
+        half = thickness / 2
+        on_board = self.shifts_on_plane(0.0, half)
+        on_top = self.shifts_on_plane(thickness, half)
+        on_tops: list[float] = []
+        on_squares = 0
+        for (row, col), shift in shifts.items():
+            base, way = on_board[row, col], on_top[row, col] - on_board[row, col]
+            length2 = float(np.dot(way, way))
+            if length2 < OBLIQUE_SHIFT**2:
+                continue   # too little off to tell
+            along = float(np.dot(np.asarray(shift) - base, way)) / length2
+            if NEARER_TOPS < along <= 2.0:
+                on_tops.append(along)
+            elif -0.5 <= along < 1 - NEARER_TOPS:
+                on_squares += 1
+        if len(on_tops) < MIN_LETTERS_ON_TOPS or len(on_tops) < LETTERS_ON_TOPS_MAJORITY * on_squares:
+            return None
+        return thickness * float(np.median(on_tops))
 
     def tile_top_corners(self, thickness: float = TILE_THICKNESS) -> GridCorners:
         """The grid's corners on the tiles' tops (:meth:`plane_corners` at a tile's thickness)."""

@@ -29,6 +29,7 @@ from wordboard.camera.geometry import (
 from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier, turned_glyph
 from wordboard.camera.lights import LIGHT_CHANGE, RELIT_FRAMES
 from wordboard.camera.locate import OUTLINE, BoardLocation, BoardNotFound, locate_board, standard_premiums
+from wordboard.camera.pose import MIN_LETTERS_ON_TOPS, TILE_THICKNESS, BoardPose
 from wordboard.camera.squares import (
     MIN_CONTRAST,
     Glyph,
@@ -105,6 +106,9 @@ _TURN_MARGIN = 0.08
 #: pushed half off a square on the board's edge is found in its square's neighbourhood as on
 #: any other square, not cut by the edge of the picture of the grid.
 _FRAME = CANONICAL_CELL // 2
+#: At most this many letters are found again half a tile up to tell whether the tiles' tops lie
+#: off their squares (see BoardReader._tile_tops).
+_TOPS_MEASURED = 30
 #: A shape found round a square whose centre lies farther than this (in squares, along either
 #: axis) from that of the letter cut by the square's side is another shape, not the whole
 #: letter (see BoardReader._glyph_at): a letter cut at its side by a quarter of its width moves
@@ -389,6 +393,11 @@ class BoardReader:
     and given corners say it themselves. ``"detect"`` finds it from the letters whatever found
     the grid. 0, 90, 180 or 270: the board lies turned that many degrees clockwise from the
     corners' order. A board with too few letters to tell keeps the corners' order.
+
+    ``tile_thickness``: the tiles' thickness in squares (0: read every picture on the board's
+    plane). A picture taken across the table shows the tiles' tops off their squares, towards
+    the far side; when its letters lie there (see :meth:`_tile_tops`), :meth:`read` reads the
+    squares on the plane of the tiles' tops.
     """
 
     def __init__(
@@ -407,6 +416,7 @@ class BoardReader:
         max_changed_squares: int = 10,
         orientation: int | str = AUTO,
         premium: tuple[str, ...] | None = None,
+        tile_thickness: float = TILE_THICKNESS,
     ):
         if rows < 1 or cols < 1:
             raise ValueError("a board needs at least one row and one column")
@@ -431,6 +441,11 @@ class BoardReader:
             raise ValueError("only a square board can lie turned by a quarter turn")
         self.orientation = orientation
         self.premium = premium  # the edition's squares, for finding the grid (see locate_board)
+        self.tile_thickness = tile_thickness
+        #: the height (squares) of the plane the last picture given to :meth:`read` was read on:
+        #: 0, the board's, or the tiles' tops as its letters showed them (see :meth:`_tile_tops`)
+        self.read_height = 0.0
+        self._top_shifts = np.zeros((rows, cols, 2))   # see _tile_tops
         self._kinds: tuple[str, ...] | None = None  # see _premium_kinds
         self._kinds_worked_out = False
         self._fixed_corners = corners
@@ -514,6 +529,10 @@ class BoardReader:
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
         self._shapes = {}
         found = self._find_glyphs(canonical, everything, self._turns_possible())
+        tops = self._tile_tops(location, image, found)
+        if tops is not None:   # the letters lie on the tiles' tops, off their squares: read there
+            canonical = self._with_tile_tops(canonical, tops.straighten(image, _FRAME))
+            found = self._find_glyphs(canonical, everything, self._turns_possible())
         turns, source = self._turns(location, found.glyphs)
         found = found.letter_like_when_turned(turns)
         if turns:  # the board the right way up
@@ -618,6 +637,64 @@ class BoardReader:
         warp = (None if self.handwritten else bend_to_lines(image, flat, padded=padded)) or flat
         self._warp_cache = (location.corners, warp)
         return warp, self._framed_canonical(warp.straighten_padded(padded, _FRAME))
+
+    def _tile_tops(self, location: BoardLocation, image: np.ndarray, found: _Found) -> GridWarp | None:
+        """The mapping that straightens ``image`` on the plane of the tiles' tops, when the
+        camera looks across the board (:meth:`~wordboard.camera.pose.BoardPose.is_oblique`) and
+        the letters ``found`` on the picture straightened on the board's plane lie off their
+        squares as the tiles' tops do there
+        (:meth:`~wordboard.camera.pose.BoardPose.thickness_from_letters`, on plain squares: a
+        premium square's print lies on the board); else None (read on the board's plane)."""
+        self.read_height = 0.0
+        if self.handwritten or self.tile_thickness <= 0 or not found.keys:
+            return None
+        height, width = image.shape[:2]
+        pose = BoardPose(location.corners, (width, height), self.rows, self.cols)
+        if not pose.is_oblique(self.tile_thickness):
+            return None
+        kinds = self.premium or standard_premiums(self.rows, self.cols)
+        if kinds is not None and (len(kinds) != self.rows or any(len(row) != self.cols for row in kinds)):
+            kinds = None
+        plain = [key for key in found.keys if kinds is None or kinds[key[0]][key[1]] == "."]
+        if len(plain) < MIN_LETTERS_ON_TOPS:
+            return None
+        # Measured half a tile up, on at most _TOPS_MEASURED of them spread over the board.
+        plain = plain[:: -(-len(plain) // _TOPS_MEASURED)]
+        half = GridWarp(pose.plane_corners(self.tile_thickness / 2), self.rows, self.cols)
+        halfway = self._find_glyphs(self._framed_canonical(half.straighten(image, _FRAME)), plain)
+        shifts = {key: halfway.wholes.get(key, glyph).shift for key, glyph in zip(halfway.keys, halfway.glyphs)}
+        thickness = pose.thickness_from_letters(shifts, self.tile_thickness)
+        if thickness is None:
+            return None
+        self.read_height = thickness
+        self._top_shifts = pose.top_shifts(thickness)
+        return GridWarp(pose.tile_top_corners(thickness), self.rows, self.cols)
+
+    def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray) -> np.ndarray:
+        """``canonical`` (straightened on the board's plane) with the squares that hold a
+        letter taken from ``framed_tops`` (the picture straightened on the tiles' tops, framed):
+        there each tile's letter lies on its square. A square holds a letter when the tiles'
+        tops show a clear shape in its middle (less than :data:`_OFF_PRINT` off) that reads as a
+        letter (:data:`_LETTER_LIKE`) one of the ways up the board may lie: the board's print
+        lies off the squares there, towards the camera, and in pieces. Every other square is
+        the board's (its print, a premium square's colour, a blank's wood) as before."""
+        on_tops = self._framed_canonical(framed_tops)
+        found = self._find_glyphs(on_tops, [(r, c) for r in range(self.rows) for c in range(self.cols)])
+        middle = [(key, glyph) for key, glyph in zip(found.keys, found.glyphs)
+                  if glyph.contrast >= _FAINT_PRINT and glyph.off_centre < _OFF_PRINT]
+        if not middle:
+            return canonical
+        turns = self._turns_possible()
+        sure = np.array([guess.confidence for guess in self.classifier.classify(
+            [turned_glyph(glyph, k, with_crop=False) for k in turns for _key, glyph in middle])])
+        letter_like: list[bool] = (sure.reshape(len(turns), -1) >= _LETTER_LIKE).any(axis=0).tolist()
+        framed = self._surroundings(canonical).copy()
+        cell = CANONICAL_CELL
+        for ((r, c), _glyph), letter in zip(middle, letter_like):
+            if letter:
+                y, x = _FRAME + r * cell, _FRAME + c * cell
+                framed[y : y + cell, x : x + cell] = framed_tops[y : y + cell, x : x + cell]
+        return self._framed_canonical(framed)
 
     def _framed_canonical(self, framed: np.ndarray) -> np.ndarray:
         """The canonical image inside ``framed`` (the canonical image with :data:`_FRAME` pixels
