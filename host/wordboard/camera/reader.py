@@ -687,7 +687,7 @@ class BoardReader:
         turns = self._turns_possible()
         sure = np.array([guess.confidence for guess in self.classifier.classify(
             [turned_glyph(glyph, k, with_crop=False) for k in turns for _key, glyph in middle])])
-        letter_like: list[bool] = (sure.reshape(len(turns), -1) >= _LETTER_LIKE).any(axis=0).tolist()
+        letter_like = [bool(v) for v in (sure.reshape(len(turns), -1) >= _LETTER_LIKE).any(axis=0)]
         framed = self._surroundings(canonical).copy()
         cell = CANONICAL_CELL
         for ((r, c), _glyph), letter in zip(middle, letter_like):
