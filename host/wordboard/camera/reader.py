@@ -687,11 +687,11 @@ class BoardReader:
         turns = self._turns_possible()
         sure = np.array([guess.confidence for guess in self.classifier.classify(
             [turned_glyph(glyph, k, with_crop=False) for k in turns for _key, glyph in middle])])
-        letter_like = [bool(v) for v in (sure.reshape(len(turns), -1) >= _LETTER_LIKE).any(axis=0)]
+        letter_like = np.max(sure.reshape(len(turns), -1), axis=0) >= _LETTER_LIKE
         framed = self._surroundings(canonical).copy()
         cell = CANONICAL_CELL
-        for ((r, c), _glyph), letter in zip(middle, letter_like):
-            if letter:
+        for i, ((r, c), _glyph) in enumerate(middle):
+            if letter_like[i]:
                 y, x = _FRAME + r * cell, _FRAME + c * cell
                 framed[y : y + cell, x : x + cell] = framed_tops[y : y + cell, x : x + cell]
         return self._framed_canonical(framed)
