@@ -48,14 +48,19 @@ FOCAL_RANGE = (0.3, 5.0)
 #: this far (in squares) from its own square: below it the picture is read on the board's plane.
 OBLIQUE_SHIFT = 0.05
 
-#: Letters that must show where the tiles' tops lie before a picture is read there (see
-#: :meth:`BoardPose.thickness_from_letters`), and how many times as many as lie on their
-#: squares: a picture warped to look oblique (a photo from above made slanted, a rendered board
-#: with its corners moved) shows its letters on their squares, whatever the corners say.
-MIN_LETTERS_ON_TOPS = 5
-LETTERS_ON_TOPS_MAJORITY = 2.0
-#: ... a letter lies nearer the tiles' tops than the board's plane beyond this share of the way.
-NEARER_TOPS = 0.6
+#: Letters that must be found to tell whether the tiles' tops lie off their squares (see
+#: :meth:`BoardPose.thickness_from_letters`): a picture warped to look oblique (a photo from
+#: above made slanted, a rendered board with its corners moved) shows its letters on their
+#: squares, whatever the corners say. Where a tile's top lies at least ``LONG_WAY`` of a
+#: square from where the board's plane puts it (in the picture straightened half a tile up),
+#: the letters' median tells; else a fit, whose letters lying more than ``LETTER_FITS`` of a
+#: square off are left out. The tops are believed off their squares when the letters lie
+#: ``TOPS_SHOWN`` of the way there or more (by ``TOPS_SURE`` standard errors above none, fitted).
+MIN_LETTERS_ON_TOPS = 8
+LONG_WAY = 0.2
+LETTER_FITS = 0.15
+TOPS_SHOWN = 0.6
+TOPS_SURE = 2.0
 
 
 def _board_points(rows: int, cols: int, height: float = 0.0) -> np.ndarray:
@@ -313,30 +318,63 @@ class BoardPose:
         a rendered board with its corners moved), a quarter of a square or less from either
         even from a low camera, so that each letter is found in its own square.
 
-        Each letter's shift is measured along the way from the second to the first (0: on the
-        board's plane, 1: on the tiles' tops). The tiles' tops are believed off their squares
-        when at least :data:`MIN_LETTERS_ON_TOPS` letters lie nearer the tops (beyond
-        :data:`NEARER_TOPS`, at most twice as far), :data:`LETTERS_ON_TOPS_MAJORITY` times as many
-        as lie nearer the board's plane (below 1 - :data:`NEARER_TOPS`, at least half as far on
-        the other side); the thickness is then the median of theirs."""
+        Each letter's shift is measured as ``k`` times the way from where the board's plane
+        puts it to where the tiles' tops do (0: on the board's plane, 1: on the tops). Letters
+        are printed a little off their tiles' middle (0.05-0.1 of a square), as far as the tops
+        lie off from a camera 60 degrees up; so ``k`` is taken, in that order:
+
+        - where the way is long (:data:`LONG_WAY`, a camera below about 45 degrees), as the
+          median of those letters' (at least :data:`MIN_LETTERS_ON_TOPS`), believed from
+          :data:`TOPS_SHOWN`;
+        - else fitted by least squares with one offset shared by every letter (where they are
+          printed on their tiles, a grid found a little off): the way changes over the board
+          (longer and turned towards the far side) and the offset does not. The letters lying
+          farthest from the fit (over :data:`LETTER_FITS` of a square) are left out once and the
+          fit made again; believed when ``k`` is at least :data:`TOPS_SHOWN` and
+          :data:`TOPS_SURE` standard errors above 0.
+
+        The thickness is then ``k`` times ``thickness`` (at most twice it)."""
+        if len(shifts) < MIN_LETTERS_ON_TOPS:
+            return None
         half = thickness / 2
         on_board = self.shifts_on_plane(0.0, half)
         on_top = self.shifts_on_plane(thickness, half)
-        on_tops: list[float] = []
-        on_squares = 0
-        for (row, col), shift in shifts.items():
-            base, way = on_board[row, col], on_top[row, col] - on_board[row, col]
-            length2 = float(np.dot(way, way))
-            if length2 < OBLIQUE_SHIFT**2:
-                continue   # too little off to tell
-            along = float(np.dot(np.asarray(shift) - base, way)) / length2
-            if NEARER_TOPS < along <= 2.0:
-                on_tops.append(along)
-            elif -0.5 <= along < 1 - NEARER_TOPS:
-                on_squares += 1
-        if len(on_tops) < MIN_LETTERS_ON_TOPS or len(on_tops) < LETTERS_ON_TOPS_MAJORITY * on_squares:
+        rows, cols = np.array(list(shifts)).T
+        seen = np.array(list(shifts.values()), np.float64) - on_board[rows, cols]
+        way = on_top[rows, cols] - on_board[rows, cols]
+        length = np.hypot(way[:, 0], way[:, 1])
+        long = length >= LONG_WAY
+        if long.sum() >= MIN_LETTERS_ON_TOPS:
+            k = float(np.median((seen[long] * way[long]).sum(axis=1) / length[long] ** 2))
+            return thickness * min(k, 2.0) if k >= TOPS_SHOWN else None
+        return self._thickness_fitted(seen, way, thickness)
+
+    @staticmethod
+    def _thickness_fitted(seen: np.ndarray, way: np.ndarray, thickness: float) -> float | None:
+        """:meth:`thickness_from_letters` by least squares, with an offset shared by every letter."""
+        n = len(seen)
+        design = np.zeros((2 * n, 3))   # unknowns: offset x, offset y, k; per letter an x and a y
+        design[:n, 0], design[n:, 1] = 1.0, 1.0
+        design[:, 2] = np.concatenate([way[:, 0], way[:, 1]])
+        target = np.concatenate([seen[:, 0], seen[:, 1]])
+        keep = np.ones(n, bool)
+        for _ in range(2):
+            if keep.sum() < MIN_LETTERS_ON_TOPS:
+                return None
+            both = np.concatenate([keep, keep])
+            a, t = design[both], target[both]
+            normal = a.T @ a
+            if abs(np.linalg.det(normal)) < 1e-12:
+                return None
+            fit = np.linalg.solve(normal, a.T @ t)
+            resid = (design @ fit - target).reshape(2, n)
+            keep = np.hypot(resid[0], resid[1]) <= LETTER_FITS
+        variance = float(((a @ fit - t) ** 2).sum()) / max(1, len(t) - 3)
+        k = float(fit[2])
+        error = float(np.sqrt(max(variance, 1e-6) * np.linalg.inv(normal)[2, 2]))
+        if k < TOPS_SHOWN or k - TOPS_SURE * error <= 0:
             return None
-        return thickness * float(np.median(on_tops))
+        return thickness * min(k, 2.0)
 
     def tile_top_corners(self, thickness: float = TILE_THICKNESS) -> GridCorners:
         """The grid's corners on the tiles' tops (:meth:`plane_corners` at a tile's thickness)."""

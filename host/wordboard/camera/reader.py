@@ -640,17 +640,19 @@ class BoardReader:
 
     def _tile_tops(self, location: BoardLocation, image: np.ndarray, found: _Found) -> GridWarp | None:
         """The mapping that straightens ``image`` on the plane of the tiles' tops, when the
-        camera looks across the board (:meth:`~wordboard.camera.pose.BoardPose.is_oblique`) and
-        the letters ``found`` on the picture straightened on the board's plane lie off their
-        squares as the tiles' tops do there
-        (:meth:`~wordboard.camera.pose.BoardPose.thickness_from_letters`, on plain squares: a
-        premium square's print lies on the board); else None (read on the board's plane)."""
+        camera looks across the board (:meth:`~wordboard.camera.pose.BoardPose.is_oblique`, its
+        focal length shown by the grid's foreshortening: from nearly straight above the tops
+        lie nearly over their squares) and the letters ``found`` (on plain squares: a premium
+        square's print lies on the board), found again in the picture straightened half a tile
+        up, lie nearer the tiles' tops than the board's plane
+        (:meth:`~wordboard.camera.pose.BoardPose.thickness_from_letters`); else None (read on
+        the board's plane)."""
         self.read_height = 0.0
         if self.handwritten or self.tile_thickness <= 0 or not found.keys:
             return None
         height, width = image.shape[:2]
         pose = BoardPose(location.corners, (width, height), self.rows, self.cols)
-        if not pose.is_oblique(self.tile_thickness):
+        if not pose.focal_observed or not pose.is_oblique(self.tile_thickness):
             return None
         kinds = self.premium or standard_premiums(self.rows, self.cols)
         if kinds is not None and (len(kinds) != self.rows or any(len(row) != self.cols for row in kinds)):
@@ -661,8 +663,12 @@ class BoardReader:
         # Measured half a tile up, on at most _TOPS_MEASURED of them spread over the board.
         plain = plain[:: -(-len(plain) // _TOPS_MEASURED)]
         half = GridWarp(pose.plane_corners(self.tile_thickness / 2), self.rows, self.cols)
-        halfway = self._find_glyphs(self._framed_canonical(half.straighten(image, _FRAME)), plain)
-        shifts = {key: halfway.wholes.get(key, glyph).shift for key, glyph in zip(halfway.keys, halfway.glyphs)}
+        grey = to_ink_grey(half.straighten(image, _FRAME))
+        shifts = {}
+        for key in plain:
+            glyph, whole = self._glyph_at(grey, key)
+            if glyph is not None:
+                shifts[key] = (whole or glyph).shift
         thickness = pose.thickness_from_letters(shifts, self.tile_thickness)
         if thickness is None:
             return None
