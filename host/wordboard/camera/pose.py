@@ -171,13 +171,30 @@ class BoardPose:
     def _pose(self) -> tuple[np.ndarray, np.ndarray]:
         ok, rvec, tvec = cv2.solvePnP(_board_points(self.rows, self.cols), self.corners.as_array().astype(np.float64),
                                       self.camera_matrix, None, flags=cv2.SOLVEPNP_IPPE)
-        if not ok:
-            raise ValueError("no camera pose fits the grid's corners")
-        rotation, _ = cv2.Rodrigues(rvec)
+        if ok and np.all(np.isfinite(rvec)) and np.all(np.isfinite(tvec)):
+            rotation, _ = cv2.Rodrigues(rvec)
+        else:
+            # (IPPE gives NaN for some exactly symmetric views: the homography's own decomposition)
+            rotation, tvec = self._pose_from_homography()
         if float((rotation @ np.array([0.0, 0.0, -1.0]) * tvec.ravel()).sum()) > 0:
             # (the board's up side faces away from the camera: the other of IPPE's two poses)
             raise ValueError("the grid's corners show the board from below")
         return rotation, tvec.reshape(3)
+
+    def _pose_from_homography(self) -> tuple[np.ndarray, np.ndarray]:
+        """The pose from :attr:`board_homography` and the camera matrix (Zhang): the homography
+        is, up to scale, the camera matrix times the rotation's first two columns and the
+        translation; the nearest rotation is kept."""
+        b = np.linalg.inv(self.camera_matrix) @ self.board_homography
+        b = b / np.linalg.norm(b[:, 0])
+        if b[2, 2] < 0:
+            b = -b   # the board in front of the camera
+        r = np.column_stack([b[:, 0], b[:, 1], np.cross(b[:, 0], b[:, 1])])
+        u, _, vt = np.linalg.svd(r)
+        rotation = u @ vt
+        if np.linalg.det(rotation) < 0:
+            rotation = u @ np.diag([1.0, 1.0, -1.0]) @ vt
+        return rotation, b[:, 2].reshape(3, 1)
 
     @property
     def rotation(self) -> np.ndarray:

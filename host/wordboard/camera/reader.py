@@ -109,6 +109,10 @@ _FRAME = CANONICAL_CELL // 2
 #: At most this many letters are found again half a tile up to tell whether the tiles' tops lie
 #: off their squares (see BoardReader._tile_tops).
 _TOPS_MEASURED = 30
+#: A square at least this much hidden by a tile read on its top, read unsurely as a letter, is
+#: empty (see BoardReader._behind_tiles): from 35 degrees up a tile hides about a third of the
+#: square behind it, from 60 degrees a seventh.
+_HIDDEN = 0.1
 #: A shape found round a square whose centre lies farther than this (in squares, along either
 #: axis) from that of the letter cut by the square's side is another shape, not the whole
 #: letter (see BoardReader._glyph_at): a letter cut at its side by a quarter of its width moves
@@ -445,7 +449,10 @@ class BoardReader:
         #: the height (squares) of the plane the last picture given to :meth:`read` was read on:
         #: 0, the board's, or the tiles' tops as its letters showed them (see :meth:`_tile_tops`)
         self.read_height = 0.0
-        self._top_shifts = np.zeros((rows, cols, 2))   # see _tile_tops
+        # the camera's pose and the squares read on the tiles' tops in the last picture read
+        # there (see _tile_tops, _with_tile_tops), in the corners' order
+        self._pose: BoardPose | None = None
+        self._on_tops: set[tuple[int, int]] = set()
         self._kinds: tuple[str, ...] | None = None  # see _premium_kinds
         self._kinds_worked_out = False
         self._fixed_corners = corners
@@ -544,6 +551,8 @@ class BoardReader:
         readings = self._read_squares(canonical, everything, found)
         if turns:
             self._look_again_upright(found.grey, readings)
+        if tops is not None:
+            self._behind_tiles(readings, turns)
         squares = tuple(tuple(readings[(r, c)] for c in range(self.cols)) for r in range(self.rows))
         self.glyphs_read = dict(self._shapes)
         return BoardReading(squares, warp.corners, location.method, reread=len(everything), warp=warp,
@@ -648,6 +657,7 @@ class BoardReader:
         (:meth:`~wordboard.camera.pose.BoardPose.thickness_from_letters`); else None (read on
         the board's plane)."""
         self.read_height = 0.0
+        self._pose, self._on_tops = None, set()
         if self.handwritten or self.tile_thickness <= 0 or not found.keys:
             return None
         height, width = image.shape[:2]
@@ -673,7 +683,7 @@ class BoardReader:
         if thickness is None:
             return None
         self.read_height = thickness
-        self._top_shifts = pose.top_shifts(thickness)
+        self._pose = pose
         return GridWarp(pose.tile_top_corners(thickness), self.rows, self.cols)
 
     def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray) -> np.ndarray:
@@ -696,11 +706,36 @@ class BoardReader:
         letter_like = np.max(sure.reshape(len(turns), -1), axis=0) >= _LETTER_LIKE
         framed = self._surroundings(canonical).copy()
         cell = CANONICAL_CELL
-        for i, ((r, c), _glyph) in enumerate(middle):
-            if letter_like[i]:
-                y, x = _FRAME + r * cell, _FRAME + c * cell
-                framed[y : y + cell, x : x + cell] = framed_tops[y : y + cell, x : x + cell]
+        self._on_tops = {key for i, (key, _glyph) in enumerate(middle) if letter_like[i]}
+        for r, c in self._on_tops:
+            y, x = _FRAME + r * cell, _FRAME + c * cell
+            framed[y : y + cell, x : x + cell] = framed_tops[y : y + cell, x : x + cell]
         return self._framed_canonical(framed)
+
+    def _behind_tiles(self, readings: dict[tuple[int, int], SquareReading], turns: int) -> None:
+        """Squares partly hidden from the camera by a tile whose letter was read on its top (at
+        least :data:`_HIDDEN` of them, :meth:`~wordboard.camera.pose.BoardPose.hidden_by`), read
+        unsurely as a letter (below :data:`_LETTER_LIKE`) from a shape lying off their middle
+        towards that tile (:data:`_OFF_PRINT`), are empty: the shape is that tile's letter and
+        face, seen over the square's side (a tile's own letter lies the other way, towards the
+        far side). Changes ``readings``, whose squares are turned ``turns`` quarter turns from
+        the corners' order."""
+        if self._pose is None:
+            return
+        hidden: dict[tuple[int, int], tuple[float, tuple[int, int]]] = {}
+        for tile in self._on_tops:
+            for key, share in self._pose.hidden_by(tile[0], tile[1], self.read_height).items():
+                if share >= _HIDDEN and share > hidden.get(key, (0.0, tile))[0] and key not in self._on_tops:
+                    hidden[key] = (share, tile)
+        for (r, c), (_share, (tr, tc)) in hidden.items():
+            key = turn_square(r, c, self.rows, self.cols, turns)
+            towards = np.subtract(turn_square(tr, tc, self.rows, self.cols, turns), key)[::-1]   # (right, down)
+            reading, glyph = readings.get(key), self._shapes.get(key)
+            if reading is None or glyph is None or reading.symbol not in LETTERS or reading.confidence >= _LETTER_LIKE:
+                continue
+            if float(np.dot(glyph.shift, towards)) / float(np.hypot(*towards)) >= _OFF_PRINT:
+                readings[key] = SquareReading(EMPTY, 0.6, APPEARANCE)
+                self._shapes.pop(key, None)
 
     def _framed_canonical(self, framed: np.ndarray) -> np.ndarray:
         """The canonical image inside ``framed`` (the canonical image with :data:`_FRAME` pixels
