@@ -538,7 +538,7 @@ class BoardReader:
         found = self._find_glyphs(canonical, everything, self._turns_possible())
         tops = self._tile_tops(location, image, found)
         if tops is not None:   # the letters lie on the tiles' tops, off their squares: read there
-            canonical = self._with_tile_tops(canonical, tops.straighten(image, _FRAME))
+            canonical = self._with_tile_tops(canonical, tops.straighten(image, _FRAME), found)
             found = self._find_glyphs(canonical, everything, self._turns_possible())
         turns, source = self._turns(location, found.glyphs)
         found = found.letter_like_when_turned(turns)
@@ -686,18 +686,21 @@ class BoardReader:
         self._pose = pose
         return GridWarp(pose.tile_top_corners(thickness), self.rows, self.cols)
 
-    def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray) -> np.ndarray:
+    def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray, found: _Found) -> np.ndarray:
         """``canonical`` (straightened on the board's plane) with the squares that hold a
         letter taken from ``framed_tops`` (the picture straightened on the tiles' tops, framed):
         there each tile's letter lies on its square. A square holds a letter when the tiles'
-        tops show a clear shape in its middle (less than :data:`_OFF_PRINT` off) that reads as a
-        letter (:data:`_LETTER_LIKE`) one of the ways up the board may lie: the board's print
-        lies off the squares there, towards the camera, and in pieces. Every other square is
+        tops show a clear shape there that reads as a letter (:data:`_LETTER_LIKE`) one of the
+        ways up the board may lie, nearer the square's middle than the shape ``found`` there on
+        the board's plane (less than :data:`_OFF_SQUARE` off where none was found there: its
+        letter lands in the square behind): the board's print lies centred on the board's plane,
+        off the squares on the tops, towards the camera, and in pieces. Every other square is
         the board's (its print, a premium square's colour, a blank's wood) as before."""
+        on_board = {key: glyph.off_centre for key, glyph in zip(found.keys, found.glyphs)}
         on_tops = self._framed_canonical(framed_tops)
         found = self._find_glyphs(on_tops, [(r, c) for r in range(self.rows) for c in range(self.cols)])
         middle = [(key, glyph) for key, glyph in zip(found.keys, found.glyphs)
-                  if glyph.contrast >= _FAINT_PRINT and glyph.off_centre < _OFF_PRINT]
+                  if glyph.contrast >= _FAINT_PRINT and glyph.off_centre < on_board.get(key, _OFF_SQUARE)]
         if not middle:
             return canonical
         turns = self._turns_possible()
