@@ -538,7 +538,8 @@ class BoardReader:
         found = self._find_glyphs(canonical, everything, self._turns_possible())
         tops = self._tile_tops(location, image, found)
         if tops is not None:   # the letters lie on the tiles' tops, off their squares: read there
-            canonical = self._with_tile_tops(canonical, tops.straighten(image, _FRAME), found)
+            way_up = self._turns(location, found.glyphs)[0]   # (as the board's plane shows it)
+            canonical = self._with_tile_tops(canonical, tops.straighten(image, _FRAME), found, way_up)
             found = self._find_glyphs(canonical, everything, self._turns_possible())
         turns, source = self._turns(location, found.glyphs)
         found = found.letter_like_when_turned(turns)
@@ -686,12 +687,12 @@ class BoardReader:
         self._pose = pose
         return GridWarp(pose.tile_top_corners(thickness), self.rows, self.cols)
 
-    def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray, found: _Found) -> np.ndarray:
+    def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray, found: _Found, way_up: int) -> np.ndarray:
         """``canonical`` (straightened on the board's plane) with the squares that hold a
         letter taken from ``framed_tops`` (the picture straightened on the tiles' tops, framed):
         there each tile's letter lies on its square. A square holds a letter when the tiles'
-        tops show a clear shape there that reads as a letter (:data:`_LETTER_LIKE`) one of the
-        ways up the board may lie, nearer the square's middle than the shape ``found`` there on
+        tops show a clear shape there that reads as a letter (:data:`_LETTER_LIKE`) turned
+        ``way_up`` quarter turns (as ``np.rot90``: the players' way up), nearer the square's middle than the shape ``found`` there on
         the board's plane (less than :data:`_OFF_SQUARE` off where none was found there: its
         letter lands in the square behind): the board's print lies centred on the board's plane,
         off the squares on the tops, towards the camera, and in pieces. Every other square is
@@ -703,10 +704,8 @@ class BoardReader:
                   if glyph.contrast >= _FAINT_PRINT and glyph.off_centre < on_board.get(key, _OFF_SQUARE)]
         if not middle:
             return canonical
-        turns = self._turns_possible()
-        sure = np.array([guess.confidence for guess in self.classifier.classify(
-            [turned_glyph(glyph, k, with_crop=False) for k in turns for _key, glyph in middle])])
-        letter_like = np.max(sure.reshape(len(turns), -1), axis=0) >= _LETTER_LIKE
+        sure = self.classifier.classify([turned_glyph(glyph, way_up, with_crop=False) for _key, glyph in middle])
+        letter_like = [guess.confidence >= _LETTER_LIKE for guess in sure]
         framed = self._surroundings(canonical).copy()
         cell = CANONICAL_CELL
         self._on_tops = {key for i, (key, _glyph) in enumerate(middle) if letter_like[i]}
