@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from standing_tiles import COLS, ROWS, SIZE, Camera
+from placed_camera import COLS, ROWS, SIZE, Camera
 
 from wordboard.camera.pose import DEFAULT_FIELD_OF_VIEW, TILE_THICKNESS, BoardPose
 
