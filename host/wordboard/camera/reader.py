@@ -29,6 +29,7 @@ from wordboard.camera.geometry import (
 from wordboard.camera.letters import HANDWRITTEN, TILES, LetterClassifier, load_classifier, turned_glyph
 from wordboard.camera.lights import LIGHT_CHANGE, RELIT_FRAMES
 from wordboard.camera.locate import OUTLINE, BoardLocation, BoardNotFound, locate_board, standard_premiums
+from wordboard.camera.pose import MIN_LETTERS_ON_TOPS, TILE_THICKNESS, BoardPose
 from wordboard.camera.squares import (
     MIN_CONTRAST,
     Glyph,
@@ -105,6 +106,13 @@ _TURN_MARGIN = 0.08
 #: pushed half off a square on the board's edge is found in its square's neighbourhood as on
 #: any other square, not cut by the edge of the picture of the grid.
 _FRAME = CANONICAL_CELL // 2
+#: At most this many letters are found again half a tile up to tell whether the tiles' tops lie
+#: off their squares (see BoardReader._tile_tops).
+_TOPS_MEASURED = 30
+#: A square at least this much hidden by a tile read on its top, read unsurely as a letter, is
+#: empty (see BoardReader._behind_tiles): from 35 degrees up a tile hides about a third of the
+#: square behind it, from 60 degrees a seventh.
+_HIDDEN = 0.1
 #: A shape found round a square whose centre lies farther than this (in squares, along either
 #: axis) from that of the letter cut by the square's side is another shape, not the whole
 #: letter (see BoardReader._glyph_at): a letter cut at its side by a quarter of its width moves
@@ -389,6 +397,11 @@ class BoardReader:
     and given corners say it themselves. ``"detect"`` finds it from the letters whatever found
     the grid. 0, 90, 180 or 270: the board lies turned that many degrees clockwise from the
     corners' order. A board with too few letters to tell keeps the corners' order.
+
+    ``tile_thickness``: the tiles' thickness in squares (0: read every picture on the board's
+    plane). A picture taken across the table shows the tiles' tops off their squares, towards
+    the far side; when its letters lie there (see :meth:`_tile_tops`), :meth:`read` reads the
+    squares on the plane of the tiles' tops.
     """
 
     def __init__(
@@ -407,6 +420,7 @@ class BoardReader:
         max_changed_squares: int = 10,
         orientation: int | str = AUTO,
         premium: tuple[str, ...] | None = None,
+        tile_thickness: float = TILE_THICKNESS,
     ):
         if rows < 1 or cols < 1:
             raise ValueError("a board needs at least one row and one column")
@@ -431,6 +445,14 @@ class BoardReader:
             raise ValueError("only a square board can lie turned by a quarter turn")
         self.orientation = orientation
         self.premium = premium  # the edition's squares, for finding the grid (see locate_board)
+        self.tile_thickness = tile_thickness
+        #: the height (squares) of the plane the last picture given to :meth:`read` was read on:
+        #: 0, the board's, or the tiles' tops as its letters showed them (see :meth:`_tile_tops`)
+        self.read_height = 0.0
+        # the camera's pose and the squares read on the tiles' tops in the last picture read
+        # there (see _tile_tops, _with_tile_tops), in the corners' order
+        self._pose: BoardPose | None = None
+        self._on_tops: set[tuple[int, int]] = set()
         self._kinds: tuple[str, ...] | None = None  # see _premium_kinds
         self._kinds_worked_out = False
         self._fixed_corners = corners
@@ -514,6 +536,11 @@ class BoardReader:
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
         self._shapes = {}
         found = self._find_glyphs(canonical, everything, self._turns_possible())
+        tops = self._tile_tops(location, image, found)
+        if tops is not None:   # the letters lie on the tiles' tops, off their squares: read there
+            way_up = self._turns(location, found.glyphs)[0]   # (as the board's plane shows it)
+            canonical = self._with_tile_tops(canonical, tops.straighten(image, _FRAME), found, way_up)
+            found = self._find_glyphs(canonical, everything, self._turns_possible())
         turns, source = self._turns(location, found.glyphs)
         found = found.letter_like_when_turned(turns)
         if turns:  # the board the right way up
@@ -525,6 +552,8 @@ class BoardReader:
         readings = self._read_squares(canonical, everything, found)
         if turns:
             self._look_again_upright(found.grey, readings)
+        if tops is not None:
+            self._behind_tiles(readings, turns)
         squares = tuple(tuple(readings[(r, c)] for c in range(self.cols)) for r in range(self.rows))
         self.glyphs_read = dict(self._shapes)
         return BoardReading(squares, warp.corners, location.method, reread=len(everything), warp=warp,
@@ -618,6 +647,97 @@ class BoardReader:
         warp = (None if self.handwritten else bend_to_lines(image, flat, padded=padded)) or flat
         self._warp_cache = (location.corners, warp)
         return warp, self._framed_canonical(warp.straighten_padded(padded, _FRAME))
+
+    def _tile_tops(self, location: BoardLocation, image: np.ndarray, found: _Found) -> GridWarp | None:
+        """The mapping that straightens ``image`` on the plane of the tiles' tops, when the
+        camera looks across the board (:meth:`~wordboard.camera.pose.BoardPose.is_oblique`, its
+        focal length shown by the grid's foreshortening: from nearly straight above the tops
+        lie nearly over their squares) and the letters ``found`` (on plain squares: a premium
+        square's print lies on the board), found again in the picture straightened half a tile
+        up, lie nearer the tiles' tops than the board's plane
+        (:meth:`~wordboard.camera.pose.BoardPose.thickness_from_letters`); else None (read on
+        the board's plane)."""
+        self.read_height = 0.0
+        self._pose, self._on_tops = None, set()
+        if self.handwritten or self.tile_thickness <= 0 or not found.keys:
+            return None
+        height, width = image.shape[:2]
+        pose = BoardPose(location.corners, (width, height), self.rows, self.cols)
+        if not pose.focal_observed or not pose.is_oblique(self.tile_thickness):
+            return None
+        kinds = self.premium or standard_premiums(self.rows, self.cols)
+        if kinds is not None and (len(kinds) != self.rows or any(len(row) != self.cols for row in kinds)):
+            kinds = None
+        plain = [key for key in found.keys if kinds is None or kinds[key[0]][key[1]] == "."]
+        if len(plain) < MIN_LETTERS_ON_TOPS:
+            return None
+        # Measured half a tile up, on at most _TOPS_MEASURED of them spread over the board.
+        plain = plain[:: -(-len(plain) // _TOPS_MEASURED)]
+        half = GridWarp(pose.plane_corners(self.tile_thickness / 2), self.rows, self.cols)
+        grey = to_ink_grey(half.straighten(image, _FRAME))
+        shifts = {}
+        for key in plain:
+            glyph, whole = self._glyph_at(grey, key)
+            if glyph is not None:
+                shifts[key] = (whole or glyph).shift
+        thickness = pose.thickness_from_letters(shifts, self.tile_thickness)
+        if thickness is None:
+            return None
+        self.read_height = thickness
+        self._pose = pose
+        return GridWarp(pose.tile_top_corners(thickness), self.rows, self.cols)
+
+    def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray, found: _Found, way_up: int) -> np.ndarray:
+        """``canonical`` (straightened on the board's plane) with the squares that hold a
+        letter taken from ``framed_tops`` (the picture straightened on the tiles' tops, framed):
+        there each tile's letter lies on its square. A square holds a letter when the tiles'
+        tops show a clear shape there that reads as a letter (:data:`_LETTER_LIKE`) turned
+        ``way_up`` quarter turns (as ``np.rot90``: the players' way up), nearer the square's middle than the shape ``found`` there on
+        the board's plane (less than :data:`_OFF_SQUARE` off where none was found there: its
+        letter lands in the square behind): the board's print lies centred on the board's plane,
+        off the squares on the tops, towards the camera, and in pieces. Every other square is
+        the board's (its print, a premium square's colour, a blank's wood) as before."""
+        on_board = {key: glyph.off_centre for key, glyph in zip(found.keys, found.glyphs)}
+        on_tops = self._framed_canonical(framed_tops)
+        found = self._find_glyphs(on_tops, [(r, c) for r in range(self.rows) for c in range(self.cols)])
+        middle = [(key, glyph) for key, glyph in zip(found.keys, found.glyphs)
+                  if glyph.contrast >= _FAINT_PRINT and glyph.off_centre < on_board.get(key, _OFF_SQUARE)]
+        if not middle:
+            return canonical
+        sure = self.classifier.classify([turned_glyph(glyph, way_up, with_crop=False) for _key, glyph in middle])
+        letter_like = [guess.confidence >= _LETTER_LIKE for guess in sure]
+        framed = self._surroundings(canonical).copy()
+        cell = CANONICAL_CELL
+        self._on_tops = {key for i, (key, _glyph) in enumerate(middle) if letter_like[i]}
+        for r, c in self._on_tops:
+            y, x = _FRAME + r * cell, _FRAME + c * cell
+            framed[y : y + cell, x : x + cell] = framed_tops[y : y + cell, x : x + cell]
+        return self._framed_canonical(framed)
+
+    def _behind_tiles(self, readings: dict[tuple[int, int], SquareReading], turns: int) -> None:
+        """Squares partly hidden from the camera by a tile whose letter was read on its top (at
+        least :data:`_HIDDEN` of them, :meth:`~wordboard.camera.pose.BoardPose.hidden_by`), read
+        unsurely as a letter (below :data:`_LETTER_LIKE`) from a shape lying off their middle
+        towards that tile (:data:`_OFF_PRINT`), are empty: the shape is that tile's letter and
+        face, seen over the square's side (a tile's own letter lies the other way, towards the
+        far side). Changes ``readings``, whose squares are turned ``turns`` quarter turns from
+        the corners' order."""
+        if self._pose is None:
+            return
+        hidden: dict[tuple[int, int], tuple[float, tuple[int, int]]] = {}
+        for tile in self._on_tops:
+            for key, share in self._pose.hidden_by(tile[0], tile[1], self.read_height).items():
+                if share >= _HIDDEN and share > hidden.get(key, (0.0, tile))[0] and key not in self._on_tops:
+                    hidden[key] = (share, tile)
+        for (r, c), (_share, (tr, tc)) in hidden.items():
+            key = turn_square(r, c, self.rows, self.cols, turns)
+            towards = np.subtract(turn_square(tr, tc, self.rows, self.cols, turns), key)[::-1]   # (right, down)
+            reading, glyph = readings.get(key), self._shapes.get(key)
+            if reading is None or glyph is None or reading.symbol not in LETTERS or reading.confidence >= _LETTER_LIKE:
+                continue
+            if float(np.dot(glyph.shift, towards)) / float(np.hypot(*towards)) >= _OFF_PRINT:
+                readings[key] = SquareReading(EMPTY, 0.6, APPEARANCE)
+                self._shapes.pop(key, None)
 
     def _framed_canonical(self, framed: np.ndarray) -> np.ndarray:
         """The canonical image inside ``framed`` (the canonical image with :data:`_FRAME` pixels

@@ -24,6 +24,7 @@ from wordboard.camera.geometry import GridCorners
 from wordboard.camera.handwriting import draw_skeleton_letter
 from wordboard.camera.letters import HANDWRITING_SIZE
 from wordboard.camera.markers import CORNER_MARKER_IDS, marker_image
+from wordboard.camera.pinhole import CameraView, Pinhole, ViewTruth, place_camera
 from wordboard.camera.state import BLANK, BoardState
 
 HEXX_WILD = "*"   # HEXX's wild tile, as the twin's table names it
@@ -112,6 +113,13 @@ class SceneStyle:
     # Tiles pushed off their squares: ``(row, col, dx, dy)``, the tile on square (row, col) moved
     # dx squares right and dy squares down (0.5: half off its square).
     pushed: tuple[tuple[int, int, float, float], ...] = ()
+    # Where the camera stands (see CameraView): None draws the board flat and warps the picture
+    # with one homography (``tilt``, ``rotation_deg``); a view photographs the table in 3D from
+    # there (``rotation_deg`` then turns the camera about its axis): the tiles boxes with sides,
+    # a folding board's halves at an angle, the lens's distortion.
+    view: CameraView | None = None
+    # A tile's thickness in squares, in a 3D view (a real tile: about 4.5 mm on a 19 mm square).
+    tile_height: float = 0.24
 
     def with_(self, **changes) -> SceneStyle:
         return replace(self, **changes)
@@ -131,6 +139,7 @@ class RenderedScene:
     state: BoardState
     font: str  # the tile font (the first one, if mixed)
     hand_visible: bool = False
+    view: ViewTruth | None = None  # a 3D view's camera and grid in the picture (None: drawn flat)
 
 
 @dataclass
@@ -145,6 +154,7 @@ class _Camera:
     seed: int
     board_tint: tuple[int, int, int] = (200, 225, 235)
     wood: tuple[int, int, int] = TILE_WOODS["light"]
+    pinhole: Pinhole | None = None  # a 3D view's camera (``corners`` then where it sees the grid)
 
 
 def _scene_rng(seed: int, *keys) -> np.random.Generator:
@@ -170,6 +180,10 @@ def _make_camera(rows: int, cols: int, style: SceneStyle, seed: int) -> _Camera:
     pts = base @ rot.T + rng.uniform(-style.tilt, style.tilt, (4, 2)) * side
     centre = np.array([width / 2, height / 2]) + rng.uniform(-0.04, 0.04, 2) * min(width, height)
     corners = pts + centre
+    pinhole = None
+    if style.view is not None:
+        pinhole = _place_view(rows, cols, style, seed)
+        corners = pinhole.corners_in_image()
 
     yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
     direction = rng.uniform(0, 2 * np.pi)
@@ -208,7 +222,27 @@ def _make_camera(rows: int, cols: int, style: SceneStyle, seed: int) -> _Camera:
         wood = TILE_WOODS[style.tile_wood]
     else:
         raise ValueError(f"unknown tile wood {style.tile_wood!r}: one of {', '.join(TILE_WOODS)} or varied")
-    return _Camera(corners, light, shadow_mask, table, font, seed, tint, wood)
+    return _Camera(corners, light, shadow_mask, table, font, seed, tint, wood, pinhole)
+
+
+def _board_layout(rows: int, cols: int, style: SceneStyle) -> tuple[int, int, int, int, int]:
+    """The board's drawing: (cell, border, left border, width, height) in pixels; the grid
+    lies from (left border, border) to (width - border, height - border)."""
+    cell = _RENDER_CELL
+    border = int(_BORDER_CELLS * cell)
+    panel = int(2.5 * cell) if style.side_panel else 0  # extra border on the left
+    return cell, border, border + panel, cols * cell + 2 * border + panel, rows * cell + 2 * border
+
+
+def _place_view(rows: int, cols: int, style: SceneStyle, seed: int) -> Pinhole:
+    """The 3D view's camera for a scene (its own random parts fixed by ``seed``)."""
+    assert style.view is not None
+    cell, border, left, w, h = _board_layout(rows, cols, style)
+    rng = _scene_rng(seed, "view")
+    roll = rng.uniform(-style.rotation_deg, style.rotation_deg)
+    box = (-left / cell, -border / cell, (w - left) / cell, (h - border) / cell)
+    return place_camera(style.view, rows, cols, style.image_size, style.grid_fraction, rng, box, fold=style.fold,
+                        fold_at=(w // 2 - left) / cell, roll_deg=roll)
 
 
 def _draw_clutter(table: np.ndarray, corners: np.ndarray, kinds: tuple[str, ...], rng: np.random.Generator) -> None:
@@ -259,9 +293,23 @@ def _draw_clutter(table: np.ndarray, corners: np.ndarray, kinds: tuple[str, ...]
             raise ValueError(f"unknown clutter {kind!r}")
 
 
-def _draw_tile(board: np.ndarray, x0: int, y0: int, cell: int, symbol: str, font: GlyphFont,
-               rng: np.random.Generator, wood_colour=TILE_WOODS["light"]) -> None:
-    """Draw a wooden tile (with its letter and point value, unless blank) into square (x0, y0).
+@dataclass
+class _TileFace:
+    """A tile's top face as drawn: ``image`` and ``mask`` (2 x 2 squares, the tile turned a
+    little inside), pasted at ``(x, y)`` of the board's drawing; ``corners`` its four corners
+    in ``image``; ``wood`` its wood's colour (BGR)."""
+
+    image: np.ndarray
+    mask: np.ndarray
+    x: int
+    y: int
+    corners: np.ndarray
+    wood: np.ndarray
+
+
+def _tile_face(x0: int, y0: int, cell: int, symbol: str, font: GlyphFont, rng: np.random.Generator,
+               wood_colour=TILE_WOODS["light"]) -> _TileFace:
+    """A wooden tile's face (with its letter and point value, unless blank) on square (x0, y0).
     A HEXX wild tile (``*``) is drawn with no letter either: its printed mark is not public, and
     the camera takes a tile with no letter for the game's own such tile (a blank, or HEXX's wild)."""
     size = cell * rng.uniform(0.86, 0.94)
@@ -294,10 +342,17 @@ def _draw_tile(board: np.ndarray, x0: int, y0: int, cell: int, symbol: str, font
     rot = cv2.getRotationMatrix2D((cell, cell), angle, 1.0)
     tile = cv2.warpAffine(tile, rot, (cell * 2, cell * 2), flags=cv2.INTER_LINEAR)
     mask = cv2.warpAffine(_square_mask(cell, s0, s1), rot, (cell * 2, cell * 2), flags=cv2.INTER_LINEAR)
+    corners = np.array([[s0, s0, 1], [s1, s0, 1], [s1, s1, 1], [s0, s1, 1]], np.float64) @ rot.T
+    return _TileFace(tile, mask, int(round(cx - cell)), int(round(cy - cell)), corners, wood)
+
+
+def _draw_tile(board: np.ndarray, x0: int, y0: int, cell: int, symbol: str, font: GlyphFont,
+               rng: np.random.Generator, wood_colour=TILE_WOODS["light"]) -> None:
+    """Draw a wooden tile seen from straight above (see :func:`_tile_face`) into square (x0, y0)."""
+    face = _tile_face(x0, y0, cell, symbol, font, rng, wood_colour)
     # Drop shadow to the lower right, then the tile.
-    ox, oy = int(round(cx - cell)), int(round(cy - cell))
-    _paste(board, np.zeros_like(tile), cv2.GaussianBlur(mask, (0, 0), 1.5) * 0.35, ox + 2, oy + 2)
-    _paste(board, tile, mask, ox, oy)
+    _paste(board, np.zeros_like(face.image), cv2.GaussianBlur(face.mask, (0, 0), 1.5) * 0.35, face.x + 2, face.y + 2)
+    _paste(board, face.image, face.mask, face.x, face.y)
 
 
 def _square_mask(cell: int, s0: int, s1: int) -> np.ndarray:
@@ -375,12 +430,12 @@ def _draw_write_and_wipe_square(board: np.ndarray, x0: int, y0: int, cell: int, 
                     cell / 48 * 0.5, (0, 0, 200), 1, cv2.LINE_AA)
 
 
-def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[np.ndarray, np.ndarray]:
-    """The board top-down; returns the image and the grid's corners in it."""
-    cell = _RENDER_CELL
-    border = int(_BORDER_CELLS * cell)
-    panel = int(2.5 * cell) if style.side_panel else 0  # extra border on the left
-    w, h = state.cols * cell + 2 * border + panel, state.rows * cell + 2 * border
+def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera,
+                faces: list[_TileFace] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The board top-down; returns the image and the grid's corners in it. With ``faces`` the
+    tiles are not drawn but their faces appended to it (for a 3D view)."""
+    cell, border, border_left, w, h = _board_layout(state.rows, state.cols, style)
+    panel = border_left - border
     board = np.empty((h, w, 3), np.uint8)
     board[:] = (40, 40, 150) if not style.handwritten else (120, 60, 30)  # outer border colour
     if style.border == "table":
@@ -395,9 +450,6 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
             y = border + int((1.5 + 1.3 * k) * cell)
             cv2.rectangle(board, (border + int(0.6 * cell), y), (border + int(1.6 * cell), y + cell),
                           (60, 60, 60), 2)
-        border_left = border + panel
-    else:
-        border_left = border
     premium = premium_pattern(state.rows, state.cols) if style.premium_squares else None
     for r in range(state.rows):
         for c in range(state.cols):
@@ -455,10 +507,77 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera) -> tuple[
             _blend(board, letter, lx, ly, colour)
         else:
             font = camera.font if not style.mixed_fonts else fonts[int(rng.integers(len(fonts)))]
-            _draw_tile(board, x0, y0, cell, symbol, font, rng, camera.wood)
+            if faces is None:
+                _draw_tile(board, x0, y0, cell, symbol, font, rng, camera.wood)
+            else:
+                faces.append(_tile_face(x0, y0, cell, symbol, font, rng, camera.wood))
     grid = np.array([[border_left, border], [w - border, border], [w - border, h - border], [border_left, h - border]],
                     np.float32)
     return board, grid
+
+
+def _texture_to_board(grid: np.ndarray, cell: int) -> np.ndarray:
+    """The 3x3 map from the board's drawing (pixels) to board coordinates (squares)."""
+    return np.array([[1 / cell, 0, -grid[0][0] / cell], [0, 1 / cell, -grid[0][1] / cell], [0, 0, 1]])
+
+
+def _lay_board(board: np.ndarray, grid: np.ndarray, canvas: np.ndarray, camera: Pinhole) -> None:
+    """Draw the board's drawing (grid at ``grid``) flat on the table into ``canvas``, the ideal
+    picture (no lens distortion, the board flat)."""
+    homography = camera.plane_homography() @ _texture_to_board(grid, _RENDER_CELL)
+    cv2.warpPerspective(board, homography, canvas.shape[1::-1], dst=canvas, flags=cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_TRANSPARENT)
+
+
+def _photograph_3d(board: np.ndarray, grid: np.ndarray, faces: list[_TileFace], table: np.ndarray,
+                   camera: Pinhole, tile_height: float, sun: float) -> np.ndarray:
+    """The table photographed by ``camera``: the board's drawing (without tiles) laid on the
+    table, each tile a box ``tile_height`` squares thick with ``faces`` on top, the farthest
+    first so a nearer one hides what lies behind it; then the board's bend and the lens's
+    distortion. ``sun``: the direction (radians) the light comes from, for the tiles' sides."""
+    cell = _RENDER_CELL
+    board = board.copy()
+    for face in faces:  # each tile's soft contact shadow on the board
+        _paste(board, np.zeros_like(face.image), cv2.GaussianBlur(face.mask, (0, 0), cell * 0.06) * 0.55,
+               face.x, face.y)
+    canvas = table.copy()
+    _lay_board(board, grid, canvas, camera)
+    to_board = _texture_to_board(grid, cell)
+    eye = camera.centre
+    light = np.array([np.cos(sun), np.sin(sun)])
+    top = camera.plane_homography(tile_height)
+    placed = []
+    for face in faces:
+        foot = (np.column_stack([face.corners + (face.x, face.y), np.ones(4)]) @ to_board.T)[:, :2]
+        placed.append((float(np.linalg.norm(foot.mean(axis=0) - eye[:2]) ** 2 + eye[2] ** 2), face, foot))
+    placed.sort(key=lambda p: -p[0])
+    height, width = canvas.shape[:2]
+    for _, face, foot in placed:
+        box = np.concatenate([np.column_stack([foot, np.zeros(4)]), np.column_stack([foot, np.full(4, -tile_height)])])
+        pix = camera.ideal(box)
+        x0, y0 = np.floor(pix.min(axis=0)).astype(int) - 1
+        x1, y1 = np.ceil(pix.max(axis=0)).astype(int) + 2
+        xa, ya, xb, yb = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
+        if xa >= xb or ya >= yb:
+            continue
+        roi = canvas[ya:yb, xa:xb]
+        middle = foot.mean(axis=0)
+        for i in range(4):  # the sides that face the camera, darker than the top
+            j = (i + 1) % 4
+            out = (foot[i] + foot[j]) / 2 - middle
+            out /= np.linalg.norm(out)
+            if out @ (eye[:2] - (foot[i] + foot[j]) / 2) <= 0:
+                continue
+            shade = 0.62 + 0.16 * float(out @ light)
+            quad = np.round((pix[[i, j, j + 4, i + 4]] - (xa, ya)) * 16).astype(np.int32)
+            cv2.fillConvexPoly(roi, quad, tuple(float(v) * shade for v in face.wood), cv2.LINE_AA, 4)
+        shift = np.array([[1, 0, -xa], [0, 1, -ya], [0, 0, 1]], np.float64)
+        homography = shift @ top @ to_board @ np.array([[1, 0, face.x], [0, 1, face.y], [0, 0, 1]], np.float64)
+        size = (xb - xa, yb - ya)
+        image = cv2.warpPerspective(face.image, homography, size, flags=cv2.INTER_LINEAR)
+        alpha = cv2.warpPerspective(face.mask, homography, size, flags=cv2.INTER_LINEAR)[..., None]
+        roi[:] = (roi * (1 - alpha) + image * alpha).astype(np.uint8)
+    return camera.through_lens(canvas)
 
 
 def _draw_hand(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator, reach: float) -> None:
@@ -507,13 +626,22 @@ def render_scene(state: BoardState, style: SceneStyle = SceneStyle(), seed: int 
     puts one at a random reach).
     """
     camera = _camera or _make_camera(state.rows, state.cols, style, seed)
-    board, grid = _draw_board(state, style, camera)
-    width, height = style.image_size
-    homography = cv2.getPerspectiveTransform(grid, camera.corners.astype(np.float32))
-    warped = cv2.warpPerspective(board, homography, (width, height), flags=cv2.INTER_AREA)
-    coverage = cv2.warpPerspective(np.full(board.shape[:2], 255, np.uint8), homography, (width, height))
-    alpha = (coverage.astype(np.float32) / 255.0)[..., None]
-    image = (warped * alpha + camera.table * (1 - alpha)).astype(np.uint8)
+    truth = None
+    if camera.pinhole is not None:
+        faces: list[_TileFace] = []
+        board, grid = _draw_board(state, style, camera, faces)
+        image = _photograph_3d(board, grid, faces, camera.table, camera.pinhole, style.tile_height,
+                               _scene_rng(seed, "sun").uniform(0, 2 * np.pi))
+        assert style.view is not None
+        truth = ViewTruth.of(camera.pinhole, style.view, style.tile_height)
+    else:
+        board, grid = _draw_board(state, style, camera)
+        width, height = style.image_size
+        homography = cv2.getPerspectiveTransform(grid, camera.corners.astype(np.float32))
+        warped = cv2.warpPerspective(board, homography, (width, height), flags=cv2.INTER_AREA)
+        coverage = cv2.warpPerspective(np.full(board.shape[:2], 255, np.uint8), homography, (width, height))
+        alpha = (coverage.astype(np.float32) / 255.0)[..., None]
+        image = (warped * alpha + camera.table * (1 - alpha)).astype(np.uint8)
 
     rng = _scene_rng(seed, "frame", frame)
     hand_visible = False
@@ -533,8 +661,10 @@ def render_scene(state: BoardState, style: SceneStyle = SceneStyle(), seed: int 
     image = np.clip(img, 0, 255).astype(np.uint8)
     if style.jpeg_quality:
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(style.jpeg_quality)])
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    return RenderedScene(image, GridCorners.from_array(camera.corners), state, camera.font.name, hand_visible)
+        decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        assert decoded is not None
+        image = decoded
+    return RenderedScene(image, GridCorners.from_array(camera.corners), state, camera.font.name, hand_visible, truth)
 
 
 @dataclass

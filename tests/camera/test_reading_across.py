@@ -1,0 +1,83 @@
+"""A board photographed across the table, its tiles standing up from it (issue 36): the reader
+reads the letters on the tiles' tops (see BoardReader._tile_tops), and a picture with no tiles
+standing up (from above, or warped to look oblique) as before. The boards are the virtual
+camera's 3D views (tiles as boxes 0.24 square thick), the board found by itself."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conftest import accuracy, random_state
+from wordboard.camera.geometry import GridCorners
+from wordboard.camera.pinhole import CameraView
+from wordboard.camera.pose import BoardPose
+from wordboard.camera.reader import BoardReader
+from wordboard.camera.virtual import SceneStyle, render_scene
+
+
+def _scene(elevation: float, seed: int):
+    rng = np.random.default_rng(100 + seed)
+    state = random_state(tiles=int(rng.integers(40, 90)), blanks=2, seed=100 + seed)
+    view = CameraView(elevation_deg=elevation, azimuth_deg=float(rng.uniform(-15, 15)))
+    return render_scene(state, SceneStyle(markers=False, view=view), seed=100 + seed)
+
+
+def _read_both(classifier, scene):
+    """``scene`` read on the board's plane only and as the reader does: each reader's accuracy
+    (see conftest.accuracy) and the height it read the letters at."""
+    out = []
+    for thickness in (0.0, 0.24):
+        reader = BoardReader(15, 15, classifier=classifier, use_tesseract=False, tile_thickness=thickness)
+        out.append((accuracy(scene.state, reader.read(scene.image).state), reader.read_height))
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_from_35_degrees_the_letters_are_read_on_the_tiles_tops(tile_classifier, seed):
+    """(Seeds 0-5: 247 of 390 tiles right on the board's plane, 46 of 960 empty squares read as
+    tiles; on the tiles' tops 380 and 12.)"""
+    (before, _), ((right, tiles, phantoms), height) = _read_both(tile_classifier, _scene(35, seed))
+    assert 0.15 < height < 0.4   # the tiles' thickness as the letters show it (0.24)
+    assert right >= 0.9 * tiles
+    assert right >= before[0] + 5
+    assert phantoms <= before[2]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_from_60_degrees_as_right_as_on_the_board(tile_classifier, seed):
+    (before, _), ((right, tiles, phantoms), _height) = _read_both(tile_classifier, _scene(60, seed))
+    assert right >= before[0] and right >= tiles - 1
+    assert phantoms == 0
+
+
+def test_from_straight_above_the_board_is_read_as_before(tile_classifier):
+    before, after = _read_both(tile_classifier, _scene(90, 0))
+    assert after == (before[0], 0.0)
+
+
+@pytest.mark.parametrize(("elevation", "seed"), [(35, 0), (60, 1)])
+def test_the_pose_of_the_virtual_camera(elevation, seed):
+    """From the grid's corners as the virtual camera saw them: its focal length within 3%, its
+    elevation within a degree, the tiles' tops' corners within a pixel."""
+    scene = _scene(elevation, seed)
+    truth = scene.view
+    grid, tops = truth.board_grid, truth.top_grid
+    corners = GridCorners.from_array([grid[0, 0], grid[0, -1], grid[-1, -1], grid[-1, 0]])
+    height, width = scene.image.shape[:2]
+    pose = BoardPose(corners, (width, height), 15, 15)
+    assert pose.focal_length == pytest.approx(truth.K[0, 0], rel=0.03)
+    assert pose.elevation == pytest.approx(elevation, abs=1.0)
+    top_corners = GridCorners.from_array([tops[0, 0], tops[0, -1], tops[-1, -1], tops[-1, 0]])
+    assert pose.plane_corners(truth.tile_height).max_distance(top_corners) < 1.0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_picture_warped_to_look_oblique_is_read_on_the_board(tile_classifier, seed):
+    """The virtual camera's flat boards, their corners moved as a tilted camera would see them:
+    the letters lie on their squares, whatever the corners say."""
+    scene = render_scene(random_state(tiles=60, seed=seed), SceneStyle(), seed=seed)
+    assert BoardPose(scene.corners, (1280, 960), 15, 15).is_oblique()
+    reader = BoardReader(15, 15, scene.corners, classifier=tile_classifier, use_tesseract=False, orientation=0)
+    reader.read(scene.image)
+    assert reader.read_height == 0.0
