@@ -104,6 +104,10 @@ def register(subparsers) -> None:
     parser.add_argument("--noise", action="store_true", help="twin: flickering tags, crosstalk, a noisy wire; the camera's "
                         "picture: the players' hands over the board, a shadow, the room's light changing, "
                         "the camera knocked once")
+    parser.add_argument("--camera-elevation", type=_elevation, default=None, metavar="DEGREES",
+                        help="twin: the virtual camera stands at the table's edge this many degrees above it "
+                             "(30-90; 90 straight down) and sees the table in 3D: thick tiles, a webcam's lens "
+                             "(default: the board drawn flat, seen from above)")
     parser.add_argument("--max-moves", type=int, default=None, metavar="N", help="stop after N moves")
     screen = parser.add_argument_group("the screen (scoreboard, prompts, children's kiosk; see wordboard screen)")
     screen.add_argument("--screen", nargs="?", const="default", default=None, metavar="[HOST:]PORT",
@@ -130,6 +134,18 @@ def _not_negative(text: str) -> float:
         value = -1
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"not a number of seconds (0 or more): {text!r}")
+    return value
+
+
+def _elevation(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not 30 <= value <= 90:
+        raise argparse.ArgumentTypeError(f"degrees above the table, 30-90: {text!r}")
     return value
 
 
@@ -238,6 +254,9 @@ def run(args) -> int:
     twin = hardware == "sim"
     if not twin and (args.speed or args.quick):
         raise UserError("--speed and --quick are for the simulated board")
+    if not twin and args.camera_elevation is not None:
+        raise UserError("--camera-elevation places the simulated board's virtual camera; a real camera "
+                        "is where you stood it")
     speed = args.speed or (40.0 if args.quick else 8.0)
     if args.players is not None and not 2 <= len(args.players) <= 4:
         raise UserError("give 2 to 4 player names")
@@ -280,7 +299,7 @@ def run(args) -> int:
         sensing=sensing,
         lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
         journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
-        noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args),
+        noise=args.noise, camera_elevation=args.camera_elevation, png_dir=args.png, show_leds=not args.no_leds, out=out, game_options=_game_options(args),
         learn_tiles=args.learn_tiles)
     started = time.monotonic()
     with open_session(config) as session:
