@@ -27,25 +27,17 @@ import time  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
+from camera_bench import random_state  # noqa: E402  (this folder: the rendered boards' states)
 
 from wordboard.camera.fonts import available_fonts  # noqa: E402
 from wordboard.camera.letters import TILES, load_classifier  # noqa: E402
 from wordboard.camera.locate import BoardNotFound  # noqa: E402
 from wordboard.camera.pinhole import WEBCAM_LENS, CameraView  # noqa: E402
 from wordboard.camera.reader import BoardReader  # noqa: E402
-from wordboard.camera.state import LETTERS, BoardState  # noqa: E402
 from wordboard.camera.virtual import TILE_WOODS, SceneStyle, render_scene  # noqa: E402
 
 cv2.setNumThreads(1)
 AZIMUTHS = (0.0, 20.0, -25.0, 180.0)
-
-
-def random_state(rows=15, cols=15, tiles=70, blanks=2, seed=0) -> BoardState:
-    rng = np.random.default_rng(seed)
-    state = BoardState.empty(rows, cols)
-    for i, k in enumerate(rng.choice(rows * cols, tiles, replace=False)):
-        state = state.with_square(int(k // cols), int(k % cols), "?" if i < blanks else LETTERS[int(rng.integers(26))])
-    return state
 
 
 def board_style(elevation: float, i: int) -> SceneStyle:
