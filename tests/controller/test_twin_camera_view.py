@@ -41,7 +41,7 @@ def test_the_twins_camera_at_an_elevation_shows_the_leds_glow_and_can_be_knocked
     assert np.abs(lit - dark).mean() > 5
     # the glow lies on the board: none of it on the table beyond the board's corners
     corners = camera.grid_corners.as_array()
-    assert np.abs(lit - dark)[: int(corners[:, 1].min()) - 30].mean() < 2
+    assert abs((lit - dark)[: int(corners[:, 1].min()) - 30].mean()) < 1      # (the noise averages out)
     # knocked, it sees the board from a little elsewhere (its calibration, grid_corners, now wrong)
     camera.knock()
     moved = np.abs(camera._camera.corners - corners).max()

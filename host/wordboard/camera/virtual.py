@@ -520,7 +520,7 @@ def _knock_view(camera: _Camera, rng: np.random.Generator, amount: float) -> Non
     """A 3D view's camera knocked: turned and moved about as far as ``amount`` of the board's
     side moves the flat drawing's corners."""
     assert camera.pinhole is not None
-    camera.pinhole = camera.pinhole.knocked(rng, amount / 2)
+    camera.pinhole = camera.pinhole.knocked(rng, amount / 3)
     camera.corners = camera.pinhole.corners_in_image()
 
 
