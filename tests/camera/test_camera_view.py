@@ -167,3 +167,18 @@ def test_a_view_photographs_every_tile_game_state_and_is_repeatable():
 def test_a_view_needs_a_sensible_elevation():
     with pytest.raises(ValueError, match="elevation"):
         CameraView(elevation_deg=5)
+
+
+def test_a_virtual_camera_with_a_view_keeps_its_place_until_bumped():
+    from wordboard.camera.virtual import VirtualCamera
+
+    cam = VirtualCamera(random_state(seed=7, tiles=30), SceneStyle(view=CameraView(elevation_deg=45, k1=-0.1)), seed=7)
+    a, b = cam.read(), cam.read()
+    first = cam.last_scene
+    assert 0 < np.abs(a.astype(int) - b.astype(int)).mean() < 6      # only the noise differs
+    cam.bump()
+    cam.read()
+    moved = cam.last_scene
+    assert 1.0 < moved.corners.max_distance(first.corners) < 40
+    assert not np.allclose(moved.view.rvec, first.view.rvec)
+    assert np.allclose(moved.corners.as_array(), moved.view.board_grid[[0, 0, -1, -1], [0, -1, -1, 0]], atol=0.01)

@@ -251,17 +251,20 @@ def place_camera(view: CameraView, rows: int, cols: int, image_size: tuple[int, 
         return Pinhole(K, dist, R, aim @ t, image_size, rows, cols, tan_fold, hinge, board_box, warp)
 
     # As a photographer frames it: the grid fills grid_fraction of the picture's height or of its
-    # width (whichever it reaches first), in the middle of the picture (the camera turned a
-    # little from the board's centre: its elevation, where it stands, stays).
+    # width (whichever it reaches first), the whole board within the picture, in its middle (the
+    # camera turned a little from the board's centre: its elevation, where it stands, stays).
     aim = np.eye(3)
     distance = view.distance if view.distance is not None else focal / (grid_fraction * min(width, height)) * max(rows, cols)
+    outline = np.array([[x0, y0, 0], [x1, y0, 0], [x1, y1, 0], [x0, y1, 0]], np.float64)
     for _ in range(8):
         g = camera(distance, aim).ideal(grid_points(rows, cols).reshape(-1, 3))
-        low, high = g.min(axis=0), g.max(axis=0)
+        b = camera(distance, aim).ideal(outline)
+        low, high = b.min(axis=0), b.max(axis=0)
         off = (low + high) / 2 - principal
         aim = cv2.Rodrigues(np.array([np.arctan(off[1] / focal), -np.arctan(off[0] / focal), 0.0]))[0] @ aim
         if view.distance is None:
-            distance *= max((high[0] - low[0]) / width, (high[1] - low[1]) / height) / grid_fraction
+            grid = max(float(np.ptp(g[:, 0])) / width, float(np.ptp(g[:, 1])) / height) / grid_fraction
+            distance *= max(grid, (high[0] - low[0]) / (0.96 * width), (high[1] - low[1]) / (0.96 * height))
     return camera(distance, aim)
 
 

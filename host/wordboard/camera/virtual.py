@@ -516,6 +516,24 @@ def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera,
     return board, grid
 
 
+def _knock_view(camera: _Camera, rng: np.random.Generator, amount: float) -> None:
+    """A 3D view's camera knocked: turned and moved about as far as ``amount`` of the board's
+    side moves the flat drawing's corners."""
+    assert camera.pinhole is not None
+    camera.pinhole = camera.pinhole.knocked(rng, amount / 3)
+    camera.corners = camera.pinhole.corners_in_image()
+
+
+def board_layer_in_view(layer: np.ndarray, camera: Pinhole, cell: float) -> np.ndarray:
+    """A picture drawn over the grid (``cell`` pixels a square, the grid's top-left corner at
+    its origin: light the board sends up, say) as the 3D view's camera sees it lying on the
+    board; black elsewhere."""
+    to_board = np.array([[1 / cell, 0, 0], [0, 1 / cell, 0], [0, 0, 1]])
+    ideal = cv2.warpPerspective(layer, camera.plane_homography() @ to_board, camera.image_size,
+                                flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return camera.through_lens(ideal, cv2.BORDER_CONSTANT)
+
+
 def _texture_to_board(grid: np.ndarray, cell: int) -> np.ndarray:
     """The 3x3 map from the board's drawing (pixels) to board coordinates (squares)."""
     return np.array([[1 / cell, 0, -grid[0][0] / cell], [0, 1 / cell, -grid[0][1] / cell], [0, 0, 1]])
@@ -530,11 +548,11 @@ def _lay_board(board: np.ndarray, grid: np.ndarray, canvas: np.ndarray, camera: 
 
 
 def _photograph_3d(board: np.ndarray, grid: np.ndarray, faces: list[_TileFace], table: np.ndarray,
-                   camera: Pinhole, tile_height: float, sun: float) -> np.ndarray:
+                   camera: Pinhole, tile_height: float, seed: int) -> np.ndarray:
     """The table photographed by ``camera``: the board's drawing (without tiles) laid on the
     table, each tile a box ``tile_height`` squares thick with ``faces`` on top, the farthest
     first so a nearer one hides what lies behind it; then the board's bend and the lens's
-    distortion. ``sun``: the direction (radians) the light comes from, for the tiles' sides."""
+    distortion. ``seed`` fixes where the light comes from (the tiles' sides are shaded by it)."""
     cell = _RENDER_CELL
     board = board.copy()
     for face in faces:  # each tile's soft contact shadow on the board
@@ -544,6 +562,7 @@ def _photograph_3d(board: np.ndarray, grid: np.ndarray, faces: list[_TileFace], 
     _lay_board(board, grid, canvas, camera)
     to_board = _texture_to_board(grid, cell)
     eye = camera.centre
+    sun = _scene_rng(seed, "sun").uniform(0, 2 * np.pi)
     light = np.array([np.cos(sun), np.sin(sun)])
     top = camera.plane_homography(tile_height)
     placed = []
@@ -630,8 +649,7 @@ def render_scene(state: BoardState, style: SceneStyle = SceneStyle(), seed: int 
     if camera.pinhole is not None:
         faces: list[_TileFace] = []
         board, grid = _draw_board(state, style, camera, faces)
-        image = _photograph_3d(board, grid, faces, camera.table, camera.pinhole, style.tile_height,
-                               _scene_rng(seed, "sun").uniform(0, 2 * np.pi))
+        image = _photograph_3d(board, grid, faces, camera.table, camera.pinhole, style.tile_height, seed)
         assert style.view is not None
         truth = ViewTruth.of(camera.pinhole, style.view, style.tile_height)
     else:
@@ -689,6 +707,9 @@ class VirtualCamera:
         if self._camera is None:
             self._camera = _make_camera(self.state.rows, self.state.cols, self.style, self.seed)
         rng = _scene_rng(self.seed, "bump", self._frame)
+        if self._camera.pinhole is not None:
+            _knock_view(self._camera, rng, amount)
+            return
         side = float(np.linalg.norm(self._camera.corners[1] - self._camera.corners[0]))
         self._camera.corners = self._camera.corners + rng.uniform(-amount, amount, (4, 2)) * side + \
             rng.uniform(-amount, amount, 2) * side

@@ -115,6 +115,10 @@ def register(subparsers) -> None:
     parser.add_argument("--noise", action="store_true", help="twin: flickering tags, crosstalk, a noisy wire; the camera's "
                         "picture: the players' hands over the board, a shadow, the room's light changing, "
                         "the camera knocked once")
+    parser.add_argument("--camera-elevation", type=_elevation, default=None, metavar="DEGREES",
+                        help="twin: the virtual camera stands at the table's edge this many degrees above it "
+                             "(30-90; 90 straight down) and sees the table in 3D: thick tiles, a webcam's lens "
+                             "(default: the board drawn flat, seen from above)")
     parser.add_argument("--max-moves", type=int, default=None, metavar="N", help="stop after N moves")
     screen = parser.add_argument_group("the screen (scoreboard, prompts, children's kiosk; see wordboard screen)")
     screen.add_argument("--screen", nargs="?", const="default", default=None, metavar="[HOST:]PORT",
@@ -141,6 +145,18 @@ def _not_negative(text: str) -> float:
         value = -1
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"not a number of seconds (0 or more): {text!r}")
+    return value
+
+
+def _elevation(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not 30 <= value <= 90:
+        raise argparse.ArgumentTypeError(f"degrees above the table, 30-90: {text!r}")
     return value
 
 
@@ -253,6 +269,9 @@ def run(args) -> int:
         raise UserError("--quick is for the simulated board")
     if args.speed and not (twin or recording):
         raise UserError("--speed is for the simulated board or a recording")
+    if not twin and args.camera_elevation is not None:
+        raise UserError("--camera-elevation places the simulated board's virtual camera; a real camera "
+                        "is where you stood it")
     speed = args.speed or (40.0 if args.quick else 8.0 if twin else 1.0)
     if args.players is not None and not 2 <= len(args.players) <= 4:
         raise UserError("give 2 to 4 player names")
@@ -295,7 +314,8 @@ def run(args) -> int:
         sensing=sensing,
         lexicon=None if args.lexicon.lower() == "none" else args.lexicon,
         journal=args.journal, quiet=args.quiet_time, habits="tidy" if args.quick else "untidy",
-        noise=args.noise, png_dir=args.png, show_leds=not args.no_leds, out=out,
+        noise=args.noise, camera_elevation=args.camera_elevation, png_dir=args.png, show_leds=not args.no_leds,
+        out=out,
         # a recording's players are named in the order they play (no draw for who starts)
         game_options={**_game_options(args), **({"first_player": 0} if recording else {})},
         learn_tiles=args.learn_tiles, frame_rate=args.frame_rate or 1.0, blanks=_blanks(args.blank))

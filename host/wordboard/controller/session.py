@@ -66,6 +66,8 @@ class SessionConfig:
     settle: float = 0.3
     habits: str = "untidy"              # "untidy" or "tidy" scripted players
     noise: bool = False                 # sensor and wire noise on the twin; a real table's hazards to its camera
+    camera_elevation: float | None = None   # the twin's camera at the table's edge, this many degrees
+                                            # above it, seeing the table in 3D (None: drawn flat)
     png_dir: str | None = None
     show_leds: bool = True
     ansi: bool | None = None
@@ -269,7 +271,7 @@ class Session:
         if kind == "virtual":
             from wordboard.controller.twin import TwinCamera
 
-            twin_camera = TwinCamera(rows, cols, seed=self.jgame.id)
+            twin_camera = TwinCamera(rows, cols, seed=self.jgame.id, elevation=self.config.camera_elevation)
             self.camera_source = source = twin_camera
             self._hands(twin_camera)
         else:
@@ -324,6 +326,7 @@ class Session:
             from wordboard.controller.twin import TwinCamera
 
             self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=not tiles,
+                                            elevation=config.camera_elevation,
                                             **(config.twin_camera if not tiles else {"hazards": config.noise}))
             self._hands(self.camera_source)
             assert self.table is not None

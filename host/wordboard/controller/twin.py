@@ -249,6 +249,11 @@ class Table:
 #: on it (the grid fills most of the shorter side), calibrated once as a real one is, so the
 #: reader is given the grid's corners (the corner markers may fall outside the frame).
 TWIN_IMAGE_SIZE = (512, 384)
+#: ... and seen from the table's edge (``elevation``): the far rows are foreshortened; the grid
+#: found by itself (3 scenes, each before and after a knock) at 512x384 in 2 of 6 looks at 60
+#: degrees and none at 35, at 1024x768 in 6 of 6 at both (a webcam's or phone's video is 720p
+#: or more).
+TWIN_VIEW_IMAGE_SIZE = (1024, 768)
 TWIN_GRID_FRACTION = 0.86
 # A child's capitals in a write-and-wipe square, as a fraction of the square: written to fit in
 # the square with a little room round them (the reader looks at the middle 82% of a square).
@@ -290,8 +295,8 @@ class TwinCamera:
     """
 
     def __init__(self, rows: int, cols: int, *, seed: int = 0, handwritten: bool = False,
-                 image_size: tuple[int, int] = TWIN_IMAGE_SIZE, style=None, hazards: bool = False,
-                 writing: str = "trained"):
+                 image_size: tuple[int, int] | None = None, style=None, hazards: bool = False,
+                 writing: str = "trained", elevation: float | None = None):
         import numpy as np
 
         from wordboard.camera import virtual
@@ -314,11 +319,18 @@ class TwinCamera:
         self._hand_until = -1              # the hazards of a table: a hand over the board until this frame
         self._hand_seed = 0
         self._head: tuple | None = None    # a shadow (someone leaning over): (until frame, mask)
+        if image_size is None:
+            image_size = TWIN_IMAGE_SIZE if elevation is None else TWIN_VIEW_IMAGE_SIZE
         if style is None:
             style = virtual.SceneStyle(image_size=image_size, grid_fraction=TWIN_GRID_FRACTION,
                                        handwritten=handwritten, premium_squares=not handwritten,
                                        shadow=not handwritten, light_gradient=0.1 if handwritten else 0.3,
                                        rotation_deg=3.0, tilt=0.04)
+        if elevation is not None:
+            # A webcam or phone at the table's edge, that far above it: the table in 3D.
+            from wordboard.camera.pinhole import WEBCAM_LENS, CameraView
+
+            style = style.with_(view=CameraView(elevation_deg=elevation, **WEBCAM_LENS))
         self.style = style
         self._virtual = virtual
         self._camera = virtual._make_camera(rows, cols, style, seed)
@@ -393,6 +405,11 @@ class TwinCamera:
         import numpy as np
 
         rng = np.random.default_rng([self.seed, 4711, self.knocks])
+        if self._camera.pinhole is not None:
+            self._virtual._knock_view(self._camera, rng, amount)
+            self._clean = None
+            self.knocks += 1
+            return
         corners = self._camera.corners
         side = float(np.linalg.norm(corners[1] - corners[0]))
         self._camera.corners = corners + rng.uniform(-amount, amount, 2) * side + \
@@ -422,6 +439,8 @@ class TwinCamera:
             # a card covers its slot: every square of it shows the card (no print: to the camera
             # one card looks like another)
             marks = {sq: mark for square, mark in marks.items() for sq in self.footprint(square)}
+        pinhole = self._camera.pinhole
+        faces: list = []
         for (r, c), (uid, name) in sorted(marks.items()):
             x0, y0 = border + c * cell, border + r * cell
             symbol = name if len(name) == 1 else "?"
@@ -430,14 +449,20 @@ class TwinCamera:
                     continue
                 colour, letter, lx, ly = self._letter(x0, y0, (r, c), uid, symbol)
                 v._blend(board, letter, lx, ly, colour)
+            elif pinhole is not None:
+                rng = v._scene_rng(self.seed, "tile", r, c, symbol)
+                faces.append(v._tile_face(x0, y0, cell, symbol, self._camera.font, rng))
             else:
                 rng = v._scene_rng(self.seed, "tile", r, c, symbol)
                 v._draw_tile(board, x0, y0, cell, symbol, self._camera.font, rng)
         width, height = self._size
-        homography = cv2.getPerspectiveTransform(self._grid, self._camera.corners.astype(np.float32))
-        image = self._camera.table.copy()
-        cv2.warpPerspective(board, homography, (width, height), dst=image, flags=cv2.INTER_AREA,
-                            borderMode=cv2.BORDER_TRANSPARENT)
+        if pinhole is not None:
+            image = v._photograph_3d(board, self._grid, faces, self._camera.table, pinhole, self.style.tile_height, self.seed)
+        else:
+            homography = cv2.getPerspectiveTransform(self._grid, self._camera.corners.astype(np.float32))
+            image = self._camera.table.copy()
+            cv2.warpPerspective(board, homography, (width, height), dst=image, flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_TRANSPARENT)
         del board
         image = cv2.multiply(image, self._light, scale=1 / 128)
         if self.style.blur_sigma > 0:
@@ -554,6 +579,10 @@ class TwinCamera:
         colour = cv2.resize(light, (self.cols * cell, self.rows * cell), interpolation=cv2.INTER_NEAREST)
         layer = colour * (layer * (GLOW_LEVELS / 255.0))[..., None]
         layer = cv2.GaussianBlur(layer, (0, 0), cell * 0.12)
+        if self._camera.pinhole is not None:
+            warped = self._virtual.board_layer_in_view(layer, self._camera.pinhole, cell)
+            self._glow = np.clip(np.round(warped), 0, 255).astype(np.uint8)
+            return self._glow
         h, w = layer.shape[:2]
         grid = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         homography = cv2.getPerspectiveTransform(grid, self._camera.corners.astype(np.float32))
