@@ -108,3 +108,36 @@ def test_the_reader_above_says_why_it_has_no_reading():
     letters.next_event()
     assert letters.problem.startswith("the camera /dev/video0 stopped giving pictures")
     assert letters.readings == 0
+
+
+def test_a_camera_in_use_by_the_service_says_so(monkeypatch):
+    """`wordboard calibrate` while the service holds the camera (issue 40): the Pi camera says
+    "Device or resource busy"; a webcam's device cannot be opened. Either way the message says
+    what to do."""
+    import errno
+
+    import cv2
+
+    from wordboard.camera import capture
+
+    class Busy:
+        def __init__(self):
+            raise OSError(errno.EBUSY, "Device or resource busy")
+
+    monkeypatch.setattr(capture, "_import_picamera2", lambda: Busy)
+    with pytest.raises(CaptureError, match="sudo systemctl stop wordboard"):
+        capture.PiCameraSource()
+
+    class Closed:
+        def __init__(self, device):
+            pass
+
+        def isOpened(self):
+            return False
+
+    monkeypatch.setattr(cv2, "VideoCapture", Closed)
+    with pytest.raises(CaptureError, match="in use by another program"):
+        capture.OpenCVSource(0)
+    with pytest.raises(CaptureError) as caught:             # a file that is not there: no such hint
+        capture.OpenCVSource("/nonexistent/game.mp4")
+    assert "in use" not in str(caught.value)

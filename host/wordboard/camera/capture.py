@@ -8,6 +8,7 @@ an image file (the same picture every time, handy for testing).
 
 from __future__ import annotations
 
+import errno
 import os
 from typing import NoReturn, Protocol, runtime_checkable
 
@@ -18,6 +19,11 @@ from wordboard.errors import UserError
 
 class CaptureError(UserError):
     """The camera could not be opened or stopped delivering frames."""
+
+
+#: Said when a camera that is there cannot be opened: one program at a time may use it.
+IN_USE = ("it may be in use by another program, such as the wordboard service "
+          "(sudo systemctl stop wordboard, then start it again afterwards)")
 
 
 @runtime_checkable
@@ -49,7 +55,10 @@ class OpenCVSource(_Closing):
         self.description = str(device)
         self._capture = cv2.VideoCapture(device)
         if not self._capture.isOpened():
-            raise CaptureError(f"cannot open camera or video {device!r}")
+            live = isinstance(device, int) or str(device).startswith("/dev/")
+            there = isinstance(device, int) or os.path.exists(str(device))
+            raise CaptureError(f"cannot open camera or video {device!r}"
+                               + (f": {IN_USE}" if live and there else ""))
         if width and height:
             self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, width)
             self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
@@ -75,7 +84,9 @@ class PiCameraSource(_Closing):
             self._camera.configure(config)
             self._camera.start()
         except Exception as exc:  # picamera2 raises many kinds; all mean "no camera"
-            raise CaptureError(f"cannot start the Pi camera: {exc}") from exc
+            detail = " ".join(str(exc).split())
+            busy = "busy" in detail.lower() or getattr(exc, "errno", None) == errno.EBUSY
+            raise CaptureError(f"cannot start the Pi camera: {detail}" + (f" ({IN_USE})" if busy else "")) from exc
 
     def read(self) -> np.ndarray:
         # picamera2's "BGR888" is laid out B, G, R in memory order reversed: it is RGB to numpy.
