@@ -187,7 +187,12 @@ def _make_camera(rows: int, cols: int, style: SceneStyle, seed: int) -> _Camera:
 
     yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
     direction = rng.uniform(0, 2 * np.pi)
-    ramp = (np.cos(direction) * (xx / width - 0.5) + np.sin(direction) * (yy / height - 0.5))
+    # The ramp in float64 spelt out: np.cos gives a numpy float64, which numpy 1.x made float32
+    # against a float32 array and numpy 2 (NEP 50) makes the array float64; the light, and so the
+    # picture, differed between the two. (The spot's Python floats keep float32 in both.)
+    across = (xx / width - 0.5).astype(np.float64)
+    down = (yy / height - 0.5).astype(np.float64)
+    ramp = float(np.cos(direction)) * across + float(np.sin(direction)) * down
     spot = np.exp(-(((xx - rng.uniform(0.2, 0.8) * width) ** 2 + (yy - rng.uniform(0.2, 0.8) * height) ** 2)
                     / (2 * (0.6 * width) ** 2)))
     light = 1.0 - style.light_gradient * (ramp + 0.5) * 0.9 + 0.12 * style.light_gradient * spot
