@@ -2,12 +2,12 @@
 # micropython or the USB stack; see hardware/sensor-board.md for the circuit.
 
 import os
+import select
 import sys
 import time
 
 import machine
 import micropython
-import select
 
 from sensorfw import config
 from sensorfw.mfrc522 import MFRC522
