@@ -21,6 +21,17 @@ import cv2
 import numpy as np
 
 
+def undistort_points(points: np.ndarray, K: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    """Picture points through a distorting lens to normalised ideal ones, iterated to 1e-6 (20
+    rounds at most). OpenCV 5 takes the rounds as ``undistortPoints(criteria=)``; 4.x, which a
+    Raspberry Pi's numpy 1.24 gets, has no such keyword (a TypeError-like cv2.error there) but
+    ``undistortPointsIter``: the same answer either way."""
+    criteria = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 20, 1e-6)
+    if hasattr(cv2, "undistortPointsIter"):
+        return cv2.undistortPointsIter(points, K, dist, None, None, criteria)
+    return cv2.undistortPoints(points, K, dist, criteria=criteria)
+
+
 @dataclass(frozen=True)
 class CameraView:
     """Where the virtual camera stands and what its lens does.
@@ -166,8 +177,7 @@ class Pinhole:
         gy, gx = np.mgrid[0 : height + step : step, 0 : width + step : step].astype(np.float64)
         pix = np.stack([gx, gy], axis=2).reshape(-1, 1, 2)
         if self.distorted:
-            norm = cv2.undistortPoints(pix, self.K, self.dist, criteria=(cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS,
-                                                                           20, 1e-6)).reshape(-1, 2)
+            norm = undistort_points(pix, self.K, self.dist).reshape(-1, 2)
         else:
             norm = (pix.reshape(-1, 2) - self.K[:2, 2]) / np.diag(self.K)[:2]
         ideal = norm * np.diag(self.K)[:2] + self.K[:2, 2]
