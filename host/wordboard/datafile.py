@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Literal, TypeVar, overload
 
 from wordboard.errors import DataFileError
-from wordboard.userfiles import MIB, read_limited
+from wordboard.userfiles import MIB, read_text
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -147,13 +147,7 @@ class DataFile:
         """Read ``path`` (UTF-8, BOM and CRLF tolerated); a missing file, a folder, a pipe or device,
         or one over :data:`MAX_DATA_FILE_BYTES` is a :class:`UserError`."""
         path = Path(path)
-        raw = read_limited(path, what=what, limit=MAX_DATA_FILE_BYTES)
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            line = raw[: exc.start].count(b"\n") + 1
-            raise DataFileError(path, line, "not UTF-8 text") from None
-        return cls(text, path)
+        return cls(read_text(path, what=what, limit=MAX_DATA_FILE_BYTES), path)
 
     def error(self, line: int | None, problem: str) -> DataFileError:
         """An error to raise: ``file:line: problem``."""

@@ -467,14 +467,14 @@ class Journal:
     def games(self) -> list[GameInfo]:
         return [_info(r) for r in self.db.execute(_GAME_QUERY + " GROUP BY g.id ORDER BY g.id")]
 
-    def latest_unfinished(self, *, damaged: bool = False) -> GameInfo | None:
-        """The newest unfinished game that can be replayed (a damaged game is never resumed);
-        with ``damaged``, the newest unfinished game even if it is damaged (for the board to
-        mark it so and say it, rather than pass over it in silence)."""
+    def latest_unfinished(self) -> GameInfo | None:
+        """The newest unfinished game that can be replayed (a damaged game is never resumed;
+        the board's own choice, which says a damaged one, is
+        :func:`wordboard.controller.session.unfinished_board_game`)."""
         for row in self.db.execute(_GAME_QUERY + " WHERE g.finished IS NULL GROUP BY g.id "
                                    "ORDER BY g.id DESC"):
             info = _info(row)
-            if info.damaged is None or damaged:
+            if info.damaged is None:
                 return info
         return None
 

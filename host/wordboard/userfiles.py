@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-from wordboard.errors import UserError
+from wordboard.errors import DataFileError, UserError
 
 KIB = 1 << 10
 MIB = 1 << 20
@@ -64,3 +64,13 @@ def read_limited(path: str | os.PathLike[str], *, what: str, limit: int, missing
     if status.st_size > limit or len(data) > limit:
         raise UserError(f"{path}: too large: no {what} is larger than {size_text(limit)}")
     return data
+
+
+def read_text(path: str | os.PathLike[str], *, what: str, limit: int, encoding: str = "utf-8-sig") -> str:
+    """:func:`read_limited`, as UTF-8 text (``utf-8-sig``: a byte-order mark is dropped); text
+    that is not UTF-8 is a :class:`~wordboard.errors.DataFileError` naming its first bad line."""
+    raw = read_limited(path, what=what, limit=limit)
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise DataFileError(path, raw[: exc.start].count(b"\n") + 1, "not UTF-8 text") from None

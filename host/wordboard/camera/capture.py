@@ -35,7 +35,9 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
-class _Closing:
+class Closing:
+    """A frame source's ``with`` support: ``close()`` on leaving the block."""
+
     def __enter__(self):
         return self
 
@@ -46,7 +48,7 @@ class _Closing:
         pass
 
 
-class OpenCVSource(_Closing):
+class OpenCVSource(Closing):
     """A USB webcam (device number or ``/dev/videoN``) or a video file, through OpenCV."""
 
     def __init__(self, device: int | str, width: int | None = None, height: int | None = None):
@@ -73,7 +75,7 @@ class OpenCVSource(_Closing):
         self._capture.release()
 
 
-class PiCameraSource(_Closing):
+class PiCameraSource(Closing):
     """The Raspberry Pi camera through picamera2 (imported only when this source is opened)."""
 
     def __init__(self, width: int = 2028, height: int = 1520):
@@ -125,7 +127,7 @@ def _picamera2_broken(exc: BaseException) -> str:
     return f"the Pi camera library picamera2 does not load ({type(exc).__name__}: {detail}); {hint}"
 
 
-class ImageFileSource(_Closing):
+class ImageFileSource(Closing):
     """The same still picture as every frame."""
 
     def __init__(self, path: str | os.PathLike[str]):
@@ -140,7 +142,7 @@ class ImageFileSource(_Closing):
         pass
 
 
-_IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
 
 
 #: a frame this dark all over (mean and spread of its grey levels) is a black picture
@@ -151,7 +153,7 @@ FROZEN_SECONDS = 10.0
 REOPEN_EVERY = 2.0
 
 
-class WatchedSource(_Closing):
+class WatchedSource(Closing):
     """A live camera kept an eye on: opened again after it failed or went away (a pulled USB
     cable, a camera stack restarted), and a black or frozen picture refused. Each :meth:`read`
     returns a frame or raises :class:`CaptureError` saying in one line what is wrong, so the
@@ -269,7 +271,7 @@ def open_source(description: str) -> FrameSource:
         return PiCameraSource()
     if description.isdigit():
         return OpenCVSource(int(description))
-    if description.lower().endswith(_IMAGE_SUFFIXES):
+    if description.lower().endswith(IMAGE_SUFFIXES):
         return ImageFileSource(description)
     if description.startswith("/dev/") or os.path.exists(description):
         return OpenCVSource(description)

@@ -23,11 +23,11 @@ from pathlib import Path
 
 import numpy as np
 
-from wordboard.camera.capture import CaptureError
+from wordboard.camera.capture import IMAGE_SUFFIXES, CaptureError, Closing
 from wordboard.errors import UserError
 
-#: Picture files a folder of frames is read for.
-FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
+#: Picture files a folder of frames is read for: the pictures a camera description may name.
+FRAME_SUFFIXES = IMAGE_SUFFIXES
 #: Video files a camera description names as a recording (anything else that is a file and no
 #: picture is tried as a video too).
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mov", ".mkv", ".webm", ".m4v", ".mjpeg")
@@ -131,7 +131,7 @@ class _FolderFrames(_Frames):
             raise UserError(f"{path}: a frame that is not a picture this computer can read") from None
 
 
-class RecordedSource:
+class RecordedSource(Closing):
     """A recording as a camera (see the module documentation). ``clock``: the time the reads
     are at (seconds; the recording starts at the clock's time of the first read)."""
 
@@ -196,9 +196,3 @@ class RecordedSource:
 
     def close(self) -> None:
         self._frames.close()
-
-    def __enter__(self) -> RecordedSource:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from wordboard.controller import questions as q
+from wordboard.controller.loop import ControllerOptions
 from wordboard.controller.tracking import square_names
 
 #: Seconds the picture stays still, with new tiles and a clear view, before a recording's turn ends.
@@ -35,8 +36,8 @@ RECORDED_QUIET = 3.0
 RECORDED_PERIOD = 0.3
 
 
-#: Seconds the board must stay unchanged to count as settled (the board's own, ControllerOptions.settle).
-SETTLE = 0.3
+#: Seconds the board must stay unchanged to count as settled: the board's own.
+SETTLE = ControllerOptions.settle
 
 
 class Stillness:

@@ -27,7 +27,7 @@ from wordboard.datafile import MAX_DATA_FILE_BYTES
 from wordboard.errors import DataFileError
 from wordboard.extradiction.pictures import check_picture
 from wordboard.extradiction.wordfilter import is_unsuitable, unsuitable_words_in
-from wordboard.userfiles import read_limited
+from wordboard.userfiles import read_text
 
 SHIPPED_DECK = "clue-cards.txt"
 MIN_WORD_LENGTH = 2
@@ -119,12 +119,7 @@ def parse_cards(text: str, path: str = "<text>") -> list[ClueCard]:
 def load_cards(path: str | Path) -> list[ClueCard]:
     """An owner's card file; a missing or unreadable file is a :class:`UserError`."""
     path = Path(path)
-    raw = read_limited(path, what="clue card file", limit=MAX_DATA_FILE_BYTES)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise DataFileError(path, None, "not UTF-8 text") from None
-    cards = parse_cards(text, str(path))
+    cards = parse_cards(read_text(path, what="clue card file", limit=MAX_DATA_FILE_BYTES), str(path))
     if not cards:
         raise DataFileError(path, None, "no cards in the file")
     return cards

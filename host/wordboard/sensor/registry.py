@@ -23,7 +23,7 @@ from wordboard.errors import DataFileError, UserError
 from wordboard.paths import creation_mode, data_dir
 from wordboard.sensor.events import Tag
 from wordboard.sensor.identity import TileIdentity, decode_tile_code, parse_identity
-from wordboard.userfiles import MIB, read_limited
+from wordboard.userfiles import MIB, read_text
 
 FORMAT = "wordboard-tiles"
 VERSION = 1
@@ -57,11 +57,8 @@ class TileRegistry:
         path = Path(path) if path is not None else default_registry_path()
         if not path.exists() and not path.is_symlink():
             return cls(path)
-        raw = read_limited(path, what="tile registry", limit=MAX_REGISTRY_BYTES)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise DataFileError(path, raw[: exc.start].count(b"\n") + 1, "not UTF-8 text") from None
+        # (plain UTF-8: a byte-order mark stays, and JSON refuses it, as before)
+        text = read_text(path, what="tile registry", limit=MAX_REGISTRY_BYTES, encoding="utf-8")
         try:
             document = json.loads(text)
         except json.JSONDecodeError as exc:
