@@ -277,12 +277,12 @@ KNOCK_SHIFTED = 0.15
 #: learnt again where the grid is believed (a knock the board finder cannot follow).
 KNOCK_PATIENCE = 8
 
-#: What the table is told while the camera looks for a board that moved (see BoardReader.lost).
 #: wall seconds a look at the board may take before the camera is said not to answer (a look is
 #: 3 frames and their reading: well under a second on a Pi 4 at a still's resolution)
 READ_TIMEOUT = 5.0
 #: wall seconds closing waits for a look under way to end
 CLOSE_WAIT = 2.0
+#: What the table is told while the camera looks for a board that moved (see BoardReader.lost).
 LOST = "the board is not where the camera saw it (the camera or the board knocked?): looking for it"
 
 
