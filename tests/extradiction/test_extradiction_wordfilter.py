@@ -11,6 +11,15 @@ from lemminflect import getAllInflections
 from wordboard.extradiction import ownerwords
 from wordboard.extradiction.wordfilter import _shipped, hides_unsuitable, is_slur, is_unsuitable, unsuitable_words_in
 
+
+@pytest.fixture(autouse=True)
+def _a_fresh_config_folder_each_test():
+    """Each test has its own config folder (tests/conftest.py): the filter is told so."""
+    ownerwords.changed()
+    yield
+    ownerwords.changed()
+
+
 FOUND_BY_THE_TESTER = ("FUCKER", "COCKSUCKERS", "JACKASS", "CHINK", "FAGOT", "SHAGGED", "PIMP",
                        "ERECTION")
 INNOCENT = ("GRAPE", "HELLO", "BUTTON", "CANAL", "SCUNTHORPE", "PEACOCK", "ASSESS", "CLASSIC",

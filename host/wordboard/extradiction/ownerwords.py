@@ -76,12 +76,29 @@ def read(path: Path | None = None) -> OwnerWords:
     return parse(read_text(path, what="list of the grown-up's words", limit=LIMIT))
 
 
+_written = [0]
+
+
+def generation() -> int:
+    """How many times this process wrote the file, or said it :func:`changed` (a reader's cache
+    is stale when this changes)."""
+    return _written[0]
+
+
+def changed() -> None:
+    """Tell this process's readers the file may be another now (written, or the config folder moved)."""
+    _written[0] += 1
+
+
 def write(words: OwnerWords, path: Path | None = None) -> None:
     from wordboard.paths import write_atomically
 
     path = words_path() if path is None else path
     lines = [f"allow {w}\n" for w in sorted(words.allowed)] + [f"block {w}\n" for w in sorted(words.blocked)]
-    write_atomically(path, (_HEADER + "".join(lines)).encode("utf-8"))
+    try:
+        write_atomically(path, (_HEADER + "".join(lines)).encode("utf-8"))
+    finally:
+        changed()
 
 
 def change(word: str, action: str, path: Path | None = None) -> OwnerWords:

@@ -21,10 +21,11 @@ not from a suffix list of ours: `lemminflect <https://pypi.org/project/lemminfle
 inflections of every listed word (BITCHES, SHAGGED) and the lemmas of a word it does not know
 (FUCKERS -> FUCKER -> FUCK, SHITTIER -> SHITTY); the Snowball English stemmer
 (`snowballstemmer <https://pypi.org/project/snowballstemmer/>`_) joins derivations that share a
-stem with a listed word (ERECTIONS, MOLESTATION). A word lemminflect does not know is also read as
-a compound: a listed word or form joined to another word (COCKSUCKERS, SHITFACED, DUMBASS). A
-word lemminflect knows is judged whole, so BUTTER, BUTTON, ASSESS, CLASSIC and PEACOCK stay
-playable. A multi-word entry ("jail bait") matches those words in a phrase, and the same letters
+stem with a listed word. A word no dictionary knows (lemminflect's lexicon, SCOWL size 80) is also
+read as a compound: a listed word or form joined to another word (FUCKNUGGET, TWATFACE), and as a
+close misspelling of one (the same Metaphone key from `jellyfish
+<https://pypi.org/project/jellyfish/>`_, two letters changed at most: FUKER). A word a dictionary
+knows is judged whole, so BUTTER, BUTTON, ASSESS, CLASSIC and PEACOCK stay playable. A multi-word entry ("jail bait") matches those words in a phrase, and the same letters
 run together on the board.
 
 The filter is used by the deck builder (to leave such words out), by the clue-card loader (an
@@ -36,6 +37,7 @@ or said back to a child (:func:`hides_unsuitable`).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -103,14 +105,13 @@ def _shipped() -> _Shipped:
                     frozenset(slurs - allowed))
 
 
+@lru_cache(maxsize=65536)
 def known(word: str) -> bool:
     """Whether ``word`` (lower case) is an established English word: lemminflect's lexicon or
     SCOWL's lists up to size 80 (American and British spellings) hold it. Such a word is judged
     whole, with its inflections, never read as a compound: COCKCROW, HELLCAT and PEACOCK are
     words, FUCKNUGGET is not."""
-    from lemminflect import getAllLemmas
-
-    if getAllLemmas(word):
+    if _lexicon_lemmas(word):
         return True
     upper = word.upper()
     return any(upper in words for words in _scowl())
@@ -127,18 +128,28 @@ def _scowl() -> tuple[Container[str], ...]:
         return ()
 
 
-@lru_cache(maxsize=65536)
 def lemmas(word: str) -> frozenset[str]:
     """``word`` and the words it is an inflection of: the lexicon's lemmas for a word it knows,
     else lemminflect's rules for nouns, verbs and adjectives, twice (FUCKERS -> FUCKER -> FUCK)."""
-    from lemminflect import getAllLemmas, getAllLemmasOOV
+    return frozenset({word} | (_lexicon_lemmas(word) or _rule_lemmas(word)))
+
+
+@lru_cache(maxsize=65536)
+def _lexicon_lemmas(word: str) -> frozenset[str]:
+    from lemminflect import getAllLemmas
+
+    return frozenset().union(*getAllLemmas(word).values())
+
+
+@lru_cache(maxsize=65536)
+def _rule_lemmas(word: str) -> frozenset[str]:
+    """lemminflect's rules (a small neural model: about a millisecond a word, so asked only
+    about words that begin like a listed one). An established word is read as a noun or a verb
+    (HELLER is not HELL+ER); a coinage as an adjective too, whose -er/-est lemminflect strips
+    (FUCKER -> FUCK)."""
+    from lemminflect import getAllLemmasOOV
 
     found = {word}
-    lexicon = getAllLemmas(word)
-    if lexicon:
-        return frozenset(found.union(*lexicon.values()))
-    # an established word is read as a noun or a verb (HELLER is not HELL+ER); a coinage as an
-    # adjective too, whose -er/-est lemminflect strips (FUCKER -> FUCK)
     parts = _POS if not known(word) else ("NOUN", "VERB")
     step = {word}
     for _ in range(2):
@@ -179,6 +190,7 @@ class _Index:
     owner_allowed: frozenset[str]                # the grown-up's, with their forms
     slur_forms: frozenset[str]
     sounds: dict[str, tuple[str, ...]]           # Metaphone key: the forms of 4 letters or more
+    heads: frozenset[str]                        # each form less its last letter
     judged: dict[str, bool] = field(default_factory=dict)
     inner: tuple[int, frozenset[str]] = (0, frozenset())
 
@@ -204,13 +216,23 @@ def _sounds(forms: Iterable[str]) -> dict[str, tuple[str, ...]]:
 
 
 _index_cache: dict[str, tuple[object, _Index]] = {}
+_checked: dict[str, tuple[object, float]] = {}
+_JUDGED = 300_000    # verdicts kept (a whole word list's)
+_RECHECK = 0.5       # seconds between two looks at the grown-up's file (another process may write it)
 
 
 def _index() -> _Index:
-    """The index for the grown-up's words as the file is now (rebuilt when it changes)."""
+    """The index for the grown-up's words as the file is now: looked at again after
+    :data:`_RECHECK` seconds, at once when this process wrote it (:func:`ownerwords.changed`)."""
+    where = ownerwords.generation()
+    now = time.monotonic()
+    cached = _index_cache.get("index")
+    seen = _checked.get("where")
+    if cached is not None and seen is not None and seen[0] == where and now - seen[1] < _RECHECK:
+        return cached[1]
     path = ownerwords.words_path()
     version = (str(path), ownerwords.version(path))
-    cached = _index_cache.get("index")
+    _checked["where"] = (where, now)
     if cached is not None and cached[0] == version:
         return cached[1]
     try:
@@ -225,18 +247,27 @@ def _index() -> _Index:
         forms=frozenset(forms),
         stems=frozenset(_stem(f) for f in forms if len(f) >= _STEMMED),
         allowed=shipped.allowed | owner_allowed, owner_allowed=owner_allowed,
-        slur_forms=slur_forms, sounds=_sounds(forms))
+        slur_forms=slur_forms, sounds=_sounds(forms),
+        heads=frozenset(f[:-1] if len(f) > 3 else f for f in forms))
     _index_cache["index"] = (version, index)
     return index
 
 
 def _listed(word: str, index: _Index) -> bool:
     """A listed word or one of its inflections (not a compound, not a derivation)."""
-    return word in index.forms or not lemmas(word).isdisjoint(index.forms)
+    if word in index.forms:
+        return True
+    lexicon = _lexicon_lemmas(word)
+    if lexicon:
+        return not lexicon.isdisjoint(index.forms)
+    # a lemma of the rules keeps the word's beginning but for its last letter (SHITTIER: SHITTY)
+    if not any(word[:k] in index.heads for k in range(2, len(word))):
+        return False
+    return not _rule_lemmas(word).isdisjoint(index.forms)
 
 
 def _judge(word: str, index: _Index) -> bool:
-    if word in index.allowed or not lemmas(word).isdisjoint(index.owner_allowed):
+    if word in index.allowed or not _lexicon_lemmas(word).isdisjoint(index.owner_allowed):
         return False
     if _listed(word, index):
         return True
@@ -285,6 +316,8 @@ def is_unsuitable(word: str) -> bool:
     index = _index()
     verdict = index.judged.get(plain)
     if verdict is None:
+        if len(index.judged) >= _JUDGED:
+            index.judged.clear()
         verdict = index.judged[plain] = _judge(plain, index) if plain.isalpha() else (
             any(_judge(w, index) for w in _WORD.findall(plain)))
     return verdict
