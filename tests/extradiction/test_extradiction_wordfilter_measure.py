@@ -27,22 +27,23 @@ def _words(name: str) -> list[str]:
     return [w.strip() for w in lines if w.strip() and not w.startswith("#")]
 
 
+def _blocked_and_hidden(name: str, size: int) -> tuple[float, float]:
+    """The share of a list's words that ``is_unsuitable`` blocks and ``hides_unsuitable`` hides."""
+    words = _words(name)
+    assert len(words) == size
+    return (sum(map(is_unsuitable, words)) / size, sum(map(hides_unsuitable, words)) / size)
+
+
 def test_held_out_offensive_words_blocked_at_least_as_often_as_measured() -> None:
-    offensive = _words("offensive-heldout.txt")
-    assert len(offensive) == 1013
-    blocked = sum(is_unsuitable(w) for w in offensive)            # measured: 646 (63.8%)
-    hidden = sum(hides_unsuitable(w) for w in offensive)          # measured: 664 (65.5%)
-    assert blocked / len(offensive) >= 0.63
-    assert hidden / len(offensive) >= 0.65
+    blocked, hidden = _blocked_and_hidden("offensive-heldout.txt", 1013)
+    assert blocked >= 0.63                                        # measured: 646 (63.8%)
+    assert hidden >= 0.65                                         # measured: 664 (65.5%)
 
 
 def test_second_held_out_list_blocked_at_least_as_often_as_measured() -> None:
-    offensive = _words("offensive-heldout-2.txt")
-    assert len(offensive) == 248
-    blocked = sum(is_unsuitable(w) for w in offensive)            # measured: 215 (86.7%)
-    hidden = sum(hides_unsuitable(w) for w in offensive)          # measured: 219 (88.3%)
-    assert blocked / len(offensive) >= 0.86
-    assert hidden >= blocked
+    blocked, hidden = _blocked_and_hidden("offensive-heldout-2.txt", 248)
+    assert blocked >= 0.86                                        # measured: 215 (86.7%)
+    assert hidden >= 0.88                                         # measured: 219 (88.3%)
 
 
 def test_innocent_look_alikes_allowed_at_least_as_often_as_measured() -> None:
