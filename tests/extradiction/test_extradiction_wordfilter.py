@@ -49,6 +49,11 @@ def test_a_run_that_is_no_word_with_a_listed_word_inside_is_not_said_back():
     assert not hides_unsuitable("xyzzy") and not hides_unsuitable("")
 
 
+def test_innocent_words_written_together_are_said_back_unless_a_split_cuts_a_listed_word():
+    assert not hides_unsuitable("REDGRAPES") and not hides_unsuitable("BESPICE")     # BE SPICE
+    assert hides_unsuitable("EATADICK")                                              # not EAT AD ICK
+
+
 def test_a_phrase_names_its_unsuitable_words():
     assert unsuitable_words_in("A small bomb, and a dead cat") == ["bomb", "dead"]
     assert unsuitable_words_in("The jackass brayed at the peacock") == ["jackass"]

@@ -53,7 +53,7 @@ def test_innocent_look_alikes_allowed_at_least_as_often_as_measured() -> None:
     said_back = sum(not hides_unsuitable(w) for w in innocent)
     # measured: allowed 391 (97.8%; refused BUTTOCKS and PISTOL, listed on purpose, COCKIEST,
     # SCUMMIER, SPICKS, forms of listed words, HOMOLOG, PREASSED, TITULUS, read as compounds, and
-    # CASSINOS, read as a misspelling of CASINOS); said back 384 (96.0%: runs that no dictionary
-    # knows with a listed word inside stay hidden)
+    # CASSINOS, read as a misspelling of CASINOS); said back 386 (96.5%: runs that no dictionary
+    # knows with a listed word inside stay hidden, unless they split into innocent words around it)
     assert allowed / len(innocent) >= 0.975
-    assert said_back / len(innocent) >= 0.96
+    assert said_back / len(innocent) >= 0.965

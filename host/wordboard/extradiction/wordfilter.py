@@ -342,8 +342,9 @@ def hides_unsuitable(letters: str, min_length: int = 4) -> bool:
     or holds an unsuitable word of ``min_length`` letters or more inside it. For what is shown or
     said back to a child; not for judging words (those match whole, never inside others).
 
-    A run that is an English word (lemminflect's lexicon) or an allowed word is judged whole:
-    GRAPE, HELLO, BUTTON and CANAL are said back; XSHELLX, holding HELL, is not."""
+    A run that is an English word (lemminflect's lexicon, SCOWL 80) or an allowed word is judged
+    whole: GRAPE, HELLO, BUTTON and CANAL are said back; so is a run of such words written
+    together (BESPICE: BE SPICE), none of them unsuitable. XSHELLX, holding HELL, is not."""
     plain = "".join(_WORD.findall(letters.lower()))
     if not plain:
         return False
@@ -354,11 +355,19 @@ def hides_unsuitable(letters: str, min_length: int = 4) -> bool:
         return False
     inner = _inner_forms(index, min_length)
     n = len(plain)
-    for i in range(n - min_length + 1):
-        for j in range(i + min_length, n + 1):
-            if plain[i:j] in inner:
-                return True
-    return False
+    held = [(i, j) for i in range(n - min_length + 1) for j in range(i + min_length, n + 1) if plain[i:j] in inner]
+    return bool(held) and not _innocent_words(plain, {p for i, j in held for p in range(i + 1, j)})
+
+
+def _innocent_words(plain: str, uncut: set[int]) -> bool:
+    """Whether ``plain`` splits wholly into established words of two letters or more, none of
+    them unsuitable, at no position of ``uncut`` (inside a listed word): BE|SPICE, not EAT|AD|ICK."""
+    n = len(plain)
+    ends = [True] + [False] * n              # ends[j]: plain[:j] splits so
+    for j in range(2, n + 1):
+        ends[j] = (j == n or j not in uncut) and any(
+            ends[i] and known(plain[i:j]) and not is_unsuitable(plain[i:j]) for i in range(0, j - 1))
+    return ends[n]
 
 
 def unsuitable_words_in(text: str) -> list[str]:
