@@ -90,6 +90,9 @@ def test_the_grown_ups_words_change_the_verdict_at_once(tmp_path):
     assert not is_unsuitable("cock") and not is_unsuitable("cocks")
     ownerwords.change("broccoli", "forget")
     assert not is_unsuitable("broccoli")
+    ownerwords.change("dice", "block")                   # on the shipped allowed list: blocked now
+    assert is_unsuitable("dice")
+    ownerwords.change("dice", "forget")
     assert ownerwords.read() == ownerwords.OwnerWords(frozenset({"cock"}), frozenset())
 
 

@@ -186,7 +186,7 @@ class _Index:
     """The blocked words with all their forms, for one version of the grown-up's words."""
     forms: frozenset[str]
     stems: frozenset[str]
-    allowed: frozenset[str]                      # shipped allowed words, exact
+    allowed: frozenset[str]                      # shipped allowed words (exact) and the grown-up's
     owner_allowed: frozenset[str]                # the grown-up's, with their forms
     slur_forms: frozenset[str]
     sounds: dict[str, tuple[str, ...]]           # Metaphone key: the forms of 4 letters or more
@@ -242,11 +242,12 @@ def _index() -> _Index:
     shipped = _shipped()
     shipped_forms, slur_forms = _shipped_forms()
     owner_allowed = frozenset(_forms_of(owner.allowed))
-    forms = (shipped_forms | (_forms_of(owner.blocked) - shipped.allowed)) - owner_allowed
+    owner_blocked = _forms_of(owner.blocked) - owner_allowed     # the grown-up may block DICE
+    forms = (shipped_forms | owner_blocked) - owner_allowed
     index = _Index(
         forms=frozenset(forms),
         stems=frozenset(_stem(f) for f in forms if len(f) >= _STEMMED),
-        allowed=shipped.allowed | owner_allowed, owner_allowed=owner_allowed,
+        allowed=(shipped.allowed - owner_blocked) | owner_allowed, owner_allowed=owner_allowed,
         slur_forms=slur_forms, sounds=_sounds(forms),
         heads=frozenset(f[:-1] if len(f) > 3 else f for f in forms))
     _index_cache["index"] = (version, index)
