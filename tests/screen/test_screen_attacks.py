@@ -445,6 +445,31 @@ def test_changes_without_the_pin_are_refused(board):
     assert board.process.proc.poll() is None
 
 
+def test_the_childrens_words_are_edited_behind_the_pin_and_a_slur_needs_a_confirmation(board):
+    """Issue 37: the grown-up allows and blocks words of the children's filter on the screen."""
+    with connect(board) as viewer, connect(board) as owner:
+        viewer.send('{"type": "words", "action": "block", "word": "kale"}')
+        assert "PIN" in reply(viewer)["message"]
+        owner.send(json.dumps({"type": "unlock", "pin": PIN}))
+        assert reply(owner)["type"] == "unlocked"
+        owner.send('{"type": "words", "action": "block", "word": "kale"}')
+        answer = reply(owner)
+        while answer["type"] != "words" or not answer.get("message"):   # the list sent on unlock
+            answer = reply(owner)
+        assert answer["blocked"] == ["KALE"] and answer["message"] == "blocked KALE"
+        owner.send('{"type": "words", "action": "allow", "word": "chinks"}')
+        answer = reply(owner)
+        assert answer["confirm"] == "CHINKS" and answer["allowed"] == []
+        owner.send('{"type": "words", "action": "allow", "word": "CHINKS", "confirm": true}')
+        assert reply(owner)["allowed"] == ["CHINKS"]
+        owner.send('{"type": "words", "action": "forget", "word": "chinks"}')
+        assert reply(owner)["allowed"] == []
+        owner.send('{"type": "words", "action": "block", "word": "k4le"}')
+        assert reply(owner)["type"] == "error"
+        owner.send('{"type": "lock"}')
+        assert reply(owner)["type"] == "locked"
+
+
 def test_wrong_pins_lock_out_the_client_that_sent_them(board):
     """Run last against the board: it stays locked for a minute after this. Both pages here are
     one client (the Pi itself); other clients: ``test_screen_lan.py``."""

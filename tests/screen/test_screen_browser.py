@@ -115,6 +115,10 @@ def test_pin_unlocks_changes_and_the_summary(board, browser, shots):
     page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
     page.screenshot(path=str(shots / "admin-800x480.png"))
     check_screenshot(shots / "admin-800x480.png")
+    # the grown-up's words for the children's filter (issue 37)
+    page.fill("#words-word", "kale")
+    page.click("#words-form button[value=block]")
+    wait_until(lambda: "blocked: KALE" in page.inner_text("#words-lists"), "the blocked word listed")
     # correct a score: shown at once
     first = int(page.inner_text("#scores .player:first-child .score"))
     page.click("#score-edit .edit-row:first-child button:text-is('+10')")

@@ -245,7 +245,10 @@ def test_the_childrens_own_words_with_a_bad_word_inside_are_said_and_played():
     known = {"SHELL", "GRAPE", "BUTTER"}.__contains__
     assert all(sayable(w, known) for w in ("SHELL", "GRAPE", "BUTTER"))
     assert not any(sayable(w, known) for w in ("XSHELLX", "SHIT", "BUTT"))
-    assert not sayable("BUTTER")                      # with no word list: hidden, to be safe
+    # with no word list an English word is judged whole too (issue 37: GRAPE, HELLO, BUTTON and
+    # CANAL were told "That word is not for this game"); a run that is no word stays hidden
+    assert all(sayable(w) for w in ("BUTTER", "GRAPE", "HELLO", "BUTTON", "CANAL"))
+    assert not any(sayable(w) for w in ("XSHELLX", "SHIT", "BUTT"))
 
 
 def test_a_clue_card_word_with_a_bad_word_inside_is_guessed_right(adapter_of):

@@ -25,6 +25,7 @@ COMMAND_MODULES = [
     "show",
     "games",
     "lexicon",
+    "words",
     "tiles",
     "sensor",
     "scan",

@@ -59,6 +59,10 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "join": {"code": Field("str", pattern=CODE)},
     "lock": {},
     "undo": {},
+    # the grown-up's own words for the children's filter (wordboard.extradiction.ownerwords)
+    "words": {"action": Field("choice", choices=("list", "allow", "block", "forget")),
+              "word": Field("str", required=False, pattern=re.compile(r"^[A-Za-z]{2,30}$")),
+              "confirm": Field("bool", required=False)},
     "score": {"player": Field("int", low=0, high=7), "delta": Field("int", low=-999, high=999)},
     "end": {},
     "new": {"game": Field("str", pattern=re.compile(r"^[a-z]{2,20}$")),
@@ -75,7 +79,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
             "increment": Field("choice", required=False, choices=INCREMENTS)},
 }
 
-ADMIN = frozenset({"undo", "score", "end", "new"})
+ADMIN = frozenset({"undo", "score", "end", "new", "words"})
 
 
 def parse(text: str | bytes) -> tuple[str, dict]:

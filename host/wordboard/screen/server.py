@@ -614,6 +614,11 @@ class ScreenServer:
         if kind in protocol.ADMIN and not client.admin:
             reply({"type": "error", "message": "changing the game needs the PIN"})
             return
+        if kind == "words":                 # the grown-up's words: a file, not the game
+            from wordboard.screen.words import answer
+
+            reply(await asyncio.get_running_loop().run_in_executor(None, answer, data))
+            return
         if not self.hub.submit(Command(kind, data, admin=client.admin, reply=reply, audio=client.audio)):
             reply({"type": "error", "message": "the board is busy: try again"})
 

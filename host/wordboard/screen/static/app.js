@@ -230,6 +230,7 @@ function connect() {
     else if (msg.type === "unlocked") { admin = true; setRole(true); if (msg.code) showCode(msg.code); $("admin-status").textContent = ""; showAdmin(); toast("unlocked"); }
     else if (msg.type === "locked") { admin = false; setRole(!!msg.play); if (!msg.play) $("join-code").classList.add("hidden"); showAdmin(); }
     else if (msg.type === "ok") { toast(msg.message || "done"); $("admin-status").textContent = msg.message || ""; }
+    else if (msg.type === "words") showWords(msg);
     else if (msg.type === "answered") { toast(kids ? "✔" : "answered: " + msg.value); }
   };
 }
@@ -1180,6 +1181,7 @@ function showAdmin() {
   $("pin-form").classList.toggle("hidden", admin);
   $("admin-menu").classList.toggle("hidden", !admin);
   $("lock").textContent = admin ? "🔓" : "🔒";
+  if (admin) send({ type: "words", action: "list" });
   const edit = $("score-edit");
   clear(edit);
   if (!state) return;
@@ -1229,6 +1231,19 @@ $("admin-undo").addEventListener("click", () => send({ type: "undo" }));
 $("admin-end").addEventListener("click", () => { if (confirm("End this game?")) send({ type: "end" }); });
 $("admin-lock").addEventListener("click", () => { send({ type: "lock" }); closeOverlay("admin"); });
 $("admin-new").addEventListener("click", () => { closeOverlay("admin"); openSetup(); });
+/* the grown-up's own words for the children's filter: allow, block, forget (a slur: confirm) */
+function showWords(msg) {
+  $("words-lists").textContent = `allowed: ${msg.allowed.join(" ") || "none"} · blocked: ${msg.blocked.join(" ") || "none"}`;
+  if (msg.message) $("admin-status").textContent = msg.message;
+  if (msg.confirm && confirm(msg.message)) send({ type: "words", action: "allow", word: msg.confirm, confirm: true });
+}
+$("words-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const word = $("words-word").value.trim();
+  if (!/^[A-Za-z]{2,30}$/.test(word)) { $("admin-status").textContent = "a word is 2 to 30 letters A-Z"; return; }
+  send({ type: "words", action: event.submitter ? event.submitter.value : "block", word });
+  $("words-word").value = "";
+});
 $("summary-new").addEventListener("click", () => {
   if (!admin) { closeOverlay("summary"); $("lock").click(); return; }
   closeOverlay("summary");
