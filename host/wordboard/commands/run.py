@@ -62,8 +62,8 @@ def register(subparsers) -> None:
                              "the real board, waiting for a sensor board or a camera if none is attached "
                              "(what the service runs: never the twin)")
     parser.add_argument("--players", metavar="NAME", nargs="+", default=None,
-                        help="2-4 player names (a new game only; default Ada Blaise; a recording: in the order "
-                             "they play)")
+                        help="the player names (a new game only; 2-4, HEXX 2, eXtraDICTION 1-4; default Ada Blaise; "
+                             "a recording: in the order they play)")
     resume = parser.add_mutually_exclusive_group()
     resume.add_argument("--resume", action="store_const", const="yes", dest="resume", default="auto",
                         help="resume the latest unfinished game (fail if there is none)")
@@ -273,8 +273,8 @@ def run(args) -> int:
         raise UserError("--camera-elevation places the simulated board's virtual camera; a real camera "
                         "is where you stood it")
     speed = args.speed or (40.0 if args.quick else 8.0 if twin else 1.0)
-    if args.players is not None and not 2 <= len(args.players) <= 4:
-        raise UserError("give 2 to 4 player names")
+    if args.players is not None:
+        _check_player_count(args.game, args.players)
     if twin and args.lexicon.lower() == "none":
         raise UserError("the digital twin's scripted players choose their words from a word list: "
                         "give one with --lexicon (--lexicon none is for the real board)")
@@ -369,6 +369,19 @@ def run(args) -> int:
     if screen is not None:
         screen.close()
     return 0
+
+
+def _check_player_count(game: str | None, players: list[str]) -> None:
+    """``--players``: as many names as the game takes (eXtraDICTION: 1 to 4, the rulebook
+    recommending 1 or 2; HEXX: 2); with no ``--game``, 2 to 4 (the game may be Lexulous)."""
+    from wordboard import registry
+    from wordboard.errors import UserError
+
+    low, high = registry.family(game).player_counts if game else (2, 4)
+    if not low <= len(players) <= high:
+        names = f"{low} player name{'s' if low > 1 else ''}" if low == high else f"{low} to {high} player names"
+        raise UserError(f"--game {game} takes {names}" if game else
+                        f"give {names} (one player: --game extradiction)")
 
 
 def _recording(args) -> str | None:

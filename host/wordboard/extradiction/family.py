@@ -19,7 +19,7 @@ class ExtradictionFamily(GameFamily):
     default_lexicon = "scowl:50"        # everyday words for children (extradiction.codec.DEFAULT_LEXICON)
     min_settle = 0.5
     quick_options = {"turns": 4}
-    player_counts = (2, 4)
+    player_counts = (1, 4)              # the rulebook recommends 1 or 2 (Level 3: 2, else the adult reads)
     terminal = "wordboard.extradiction.terminal"
 
     def __init__(self) -> None:
