@@ -256,6 +256,7 @@ def run(args) -> int:
     import signal
     import time
 
+    from wordboard import registry
     from wordboard.attached import sensing_wanted
     from wordboard.controller.session import SessionConfig, open_session
     from wordboard.errors import UserError
@@ -275,6 +276,11 @@ def run(args) -> int:
     speed = args.speed or (40.0 if args.quick else 8.0 if twin else 1.0)
     if args.players is not None:
         _check_player_count(args.game, args.players)
+    if args.lexicon.lower() == "none" and args.game and registry.family(args.game).needs_word_list(_game_options(args)):
+        family, options = registry.family(args.game), _game_options(args)
+        chosen = "".join(f" --{name} {options.get(name) or family.option_default(name)}" for name in family.word_list_options)
+        raise UserError(f"--game {args.game}{chosen} checks every word in a dictionary: give one with --lexicon "
+                        "(none is for games that check no words)")
     if twin and args.lexicon.lower() == "none":
         raise UserError("the digital twin's scripted players choose their words from a word list: "
                         "give one with --lexicon (--lexicon none is for the real board)")

@@ -21,6 +21,7 @@ class ExtradictionFamily(GameFamily):
     quick_options = {"turns": 4}
     player_counts = (1, 4)              # the rulebook recommends 1 or 2 (Level 3: 2, else the adult reads)
     terminal = "wordboard.extradiction.terminal"
+    word_list_options = {"level": ("3", "speed")}    # Levels 1 and 2 check no word but the card's
 
     def __init__(self) -> None:
         self._codec: Any = None
@@ -37,12 +38,15 @@ class ExtradictionFamily(GameFamily):
 
         load_edition(Path(path))
 
+    def option_default(self, name: str) -> str | None:
+        return "3" if name == "level" else None
+
     def start(self, journal: Any, edition: str, players: tuple[str, ...], *, seed: int,
               lexicon: str | None, options: Mapping[str, Any]) -> Any:
         from wordboard.extradiction.codec import DEFAULT_COLOURS, start_game
 
         return start_game(journal, players, seed=seed, lexicon=lexicon or self.default_lexicon,
-                          level=str(options.get("level", "3")), turns=int(options.get("turns", 10)),
+                          level=str(options.get("level") or self.option_default("level")), turns=int(options.get("turns", 10)),
                           edition=options.get("edition", edition),
                           colours=str(options.get("colours") or DEFAULT_COLOURS))
 

@@ -57,9 +57,16 @@ def setup_choices(session, editions: dict[str, dict[str, str]] | None = None) ->
 
     games = list(registry.game_names())
     options = dict(getattr(session.config, "game_options", None) or {})
-    return {"games": games, "lexicons": list(LEXICONS), "quiet": list(QUIET_TIMES),
+    # the twin's scripted players choose their words from a word list: it offers no "none"
+    lexicons = [name for name in LEXICONS if name != "none" or not getattr(session, "twin", False)]
+    return {"games": games, "lexicons": lexicons, "quiet": list(QUIET_TIMES),
             "players": list(getattr(session.config, "players", ()) or sessions.DEFAULT_PLAYERS),
-            "lexicon": getattr(session, "lexicon", None) or "none",
+            # each game starts on its own word list unless the setup chooses another (never the
+            # list of the game being played, which may be another game's)
+            "lexicon": sessions.DEFAULT_LEXICON,
+            "default_lexicons": {g: registry.family(g).default_lexicon for g in games},
+            "word_list_options": {g: {name: list(values) for name, values in
+                                      registry.family(g).word_list_options.items()} for g in games},
             "levels": list(LEVELS), "variants": list(VARIANTS), "turns": list(TURNS),
             "level": str(options.get("level", "3")), "variant": str(options.get("variant", "quick")),
             "turn_count": int(options.get("turns", 10)),

@@ -348,6 +348,7 @@ class ScreenBridge:
             if not low <= len(data["players"]) <= high:
                 raise ValueError(f"{data['game']} is for {low} players" if low == high else
                                  f"{data['game']} is for {low} to {high} players")
+            self._check_word_list(data)
             setup = dict(data)
             if data.get("edition"):
                 path = self.edition_files.get(data["game"], {}).get(data["edition"])
@@ -359,6 +360,21 @@ class ScreenBridge:
             c.say(f"a new game of {data['game']} is set up")
             self._reply(command, {"type": "ok", "message": "starting the new game"})
         self._dirty = True
+
+    def _check_word_list(self, data: dict) -> None:
+        """A new game's word list: one this board offers, and not "none" for a game that checks
+        every word (eXtraDICTION's Level 3 and Speed): refused in one line, the game played goes on."""
+        from wordboard import registry
+
+        lexicon = data["lexicon"]
+        if lexicon not in self.setup_choices.get("lexicons", (lexicon,)):
+            raise ValueError(f"this board offers no word list {lexicon!r}: the simulated board's players "
+                             "choose their words from one" if lexicon == "none" else
+                             f"this board offers no word list {lexicon!r}")
+        family = registry.family(data["game"])
+        if lexicon == "none" and family.needs_word_list(data):
+            chosen = "".join(f" {name} {data[name]}" for name in family.word_list_options if data.get(name))
+            raise ValueError(f"{family.title}{chosen} checks every word in a dictionary: choose one, not none")
 
     def _correct(self, command: Command) -> None:
         """A square as the table says it is, where the camera reads the board: empty ("."), this

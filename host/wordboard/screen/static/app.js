@@ -1261,12 +1261,32 @@ function setupOptions() {
       select.appendChild(o);
     }
   }
+  fillLexicons(s, game);
   const clocked = (s.clock_games || []).includes(game);
   $("setup-clock-box").classList.toggle("hidden", !clocked);
   $("setup-increment-box").classList.toggle("hidden", !clocked || !Number($("setup-clock").value));
   const [low, high] = (s.player_counts || {})[game] || [2, 4];
   $("setup-players-legend").textContent = low === high ? `Players (${low})` : `Players (${low}-${high})`;
   Array.from($("setup-players").querySelectorAll("input")).forEach((input, i) => input.classList.toggle("hidden", i >= high));
+}
+
+function fillLexicons(s, game) {
+  // each game starts on its own word list (never the list of the game being played); "none" is
+  // not offered where the game checks every word (eXtraDICTION's Level 3 and Speed)
+  const select = $("setup-lexicon");
+  const needs = Object.entries((s.word_list_options || {})[game] || {})
+    .some(([name, values]) => { const box = $(`setup-${name}`); return !!box && values.includes(box.value); });
+  const keep = select.dataset.game === game ? select.value : (s.lexicon || "default");
+  select.dataset.game = game;
+  clear(select);
+  for (const name of s.lexicons || []) {
+    if (name === "none" && needs) continue;
+    const own = (s.default_lexicons || {})[game];
+    const o = el("option", null, name === "default" && own ? `the game's own (${own})` : name === "none" ? "none (no word checks)" : name);
+    o.value = name;
+    select.appendChild(o);
+  }
+  select.value = Array.from(select.options).some((o) => o.value === keep) ? keep : (s.lexicon || "default");
 }
 
 function openSetup() {
@@ -1282,7 +1302,7 @@ function openSetup() {
     }
   };
   fill($("setup-game"), s.games, s.games.includes(currentGame(state)) ? currentGame(state) : s.games[0], (g) => GAME_NAMES[g] || g);
-  fill($("setup-lexicon"), s.lexicons, s.lexicon);
+  $("setup-lexicon").dataset.game = "";
   fill($("setup-quiet"), s.quiet, 0, (v) => v ? `${v} s untouched` : "never (button only)");
   // the children's mode starts at Level 1 (copy the word from the card)
   fill($("setup-level"), s.levels, kids ? "1" : s.level, (v) => LEVEL_NAMES[v] || v);
@@ -1310,6 +1330,7 @@ function openSetup() {
   openOverlay("setup");
 }
 $("setup-game").addEventListener("change", setupOptions);
+$("setup-level").addEventListener("change", setupOptions);
 $("setup-clock").addEventListener("change", setupOptions);
 
 $("setup-form").addEventListener("submit", (event) => {
