@@ -167,3 +167,12 @@ def open_new_game_setup(page, opener: str = "#lock") -> None:
     page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
     page.click("#admin-new")
     page.wait_for_selector("#setup:not(.hidden)", timeout=WAIT_MS)
+
+
+def hold(page, selector: str, ms: int = 1500) -> None:
+    """Press and hold ``selector`` as a grown-up does (the answers a child must not give by a tap)."""
+    box = page.locator(selector).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(ms)
+    page.mouse.up()

@@ -326,7 +326,8 @@ Views.register("extradiction", {
     // the stars printed on an empty square (! a Chance square), as on the real board
     const printed = (st.view.squares || {})[key];
     if (printed && !cell.classList.contains("has-tile")) {
-      const mark = el("span", "star-count" + (printed === "!" ? " chance" : ""), printed === "!" ? "!" : `${printed}★`);
+      const mark = el("span", "star-count" + (printed === "!" ? " chance" : ""), printed === "!" ? "!" : `${printed}`);
+      if (printed !== "!") mark.appendChild(el("span", "star-glyph", "★"));
       mark.setAttribute("aria-label", printed === "!" ? "Chance square" : `${printed} stars`);
       cell.appendChild(mark);
     }
@@ -632,7 +633,9 @@ function openCorrection(key) {
     send({ type: "correct", row: r, col: c, value });
     closeCorrection();
   };
-  const head = el("div", "correct-head", kids ? `${name}` : (seen ? `${name}: the camera reads ${seen}` : `${name}: the camera reads nothing`));
+  const chosen = { r, c };
+  const head = el("div", "correct-head");
+  head.appendChild(el("span", "correct-name", kids ? `${name}` : (seen ? `${name}: the camera reads ${seen}` : `${name}: the camera reads nothing`)));
   const shut = el("button", "btn correct-close", "✖");
   shut.type = "button";
   shut.setAttribute("aria-label", "close");
@@ -643,8 +646,25 @@ function openCorrection(key) {
   empty.type = "button";
   empty.dataset.value = ".";
   empty.setAttribute("aria-label", "that square is empty");
-  empty.addEventListener("click", pick("."));
-  box.appendChild(empty);
+  if (kids) {
+    // a child's finger is wider than a square of the board: the squares around the one tapped,
+    // big, to choose the right one before saying it is empty
+    const row = el("div", "correct-pick");
+    row.appendChild(zoomAround(r, c, (rr, cc) => {
+      [chosen.r, chosen.c] = [rr, cc];
+      head.firstChild.textContent = String.fromCharCode(65 + cc) + (rr + 1);
+    }));
+    empty.addEventListener("click", (event) => {
+      event.stopPropagation();
+      send({ type: "correct", row: chosen.r, col: chosen.c, value: "." });
+      closeCorrection();
+    });
+    row.appendChild(empty);
+    box.appendChild(row);
+  } else {
+    empty.addEventListener("click", pick("."));
+    box.appendChild(empty);
+  }
   if (state.board.correct === "tiles") {
     const blank = el("button", "btn correct-blank", "blank tile");
     blank.type = "button";
@@ -673,6 +693,37 @@ function openCorrection(key) {
   const left = Math.min(Math.max(0, rect.left - wrap.left + rect.width / 2 - box.offsetWidth / 2), wrap.width - box.offsetWidth);
   box.style.top = `${Math.max(0, top)}px`;
   box.style.left = `${Math.max(0, left)}px`;
+}
+
+function zoomAround(r, c, choose) {
+  // the 3 x 3 squares around (r, c) (kept on the board at its edges), each a big button; the
+  // square tapped on the board is chosen first; squares with a letter taken are not for saying empty
+  const { rows, cols } = state.board;
+  const top = Math.min(Math.max(0, r - 1), Math.max(0, rows - 3));
+  const left = Math.min(Math.max(0, c - 1), Math.max(0, cols - 3));
+  const zoom = el("div", "correct-zoom");
+  zoom.setAttribute("aria-label", "the squares near the one tapped");
+  for (let rr = top; rr < Math.min(rows, top + 3); rr++) {
+    for (let cc = left; cc < Math.min(cols, left + 3); cc++) {
+      const key = `${rr},${cc}`;
+      const seen = (state.board.seen || {})[key];
+      const taken = state.board.tiles[key];
+      const b = el("button", "btn zoom-square" + (seen ? " seen" : "") + (rr === r && cc === c ? " chosen" : ""),
+        taken ? taken.letter : (seen || ""));
+      b.type = "button";
+      b.dataset.square = key;
+      b.setAttribute("aria-label", String.fromCharCode(65 + cc) + (rr + 1));
+      b.disabled = !!taken;
+      b.addEventListener("click", (event) => {
+        event.stopPropagation();
+        for (const other of zoom.querySelectorAll(".chosen")) other.classList.remove("chosen");
+        b.classList.add("chosen");
+        choose(rr, cc);
+      });
+      zoom.appendChild(b);
+    }
+  }
+  return zoom;
 }
 
 function closeCorrection() {
@@ -761,6 +812,7 @@ function renderLast(st) {
   } else if (kids) {
     const word = (last.words && last.words[0] && last.words[0].word) || last.text || "";
     const tiles = el("div", "kid-word");
+    tiles.style.setProperty("--n", String(Math.max(1, word.replace(/[^A-Za-z]/g, "").length)));
     for (const ch of word.toUpperCase().replace(/[^A-Z]/g, "")) {
       const t = el("button", "letter-tile", ch);
       t.type = "button";
@@ -922,7 +974,7 @@ function renderGuess(st, q) {
       const b = el("button", "btn choice guess-answer" + (value === "yes" ? " primary" : ""), label);
       b.type = "button";
       b.dataset.value = value;
-      b.addEventListener("click", () => answer(q, value));
+      grownUps(b, () => answer(q, value));
       said.appendChild(b);
     }
     return;
@@ -952,15 +1004,42 @@ function renderGuess(st, q) {
   ok.setAttribute("aria-label", "that is my guess");
   ok.addEventListener("click", () => { if (guess.typed) answer(q, guess.typed); });
   keys.appendChild(ok);
-  said.appendChild(el("span", "said-label", `🗣️ Said aloud? ${checker}:`));
+  said.appendChild(el("span", "said-label", kids ? `🗣️ ${checker}:` : `🗣️ Said aloud? ${checker}:`));
   for (const [value, label] of [["=right", "✔ the word"], ["=wrong", "✖ another word"]]) {
     const b = el("button", "btn said-answer" + (value === "=right" ? " primary" : ""), label);
     b.type = "button";
     b.dataset.value = value;
-    b.addEventListener("click", () => answer(q, value));
+    grownUps(b, () => answer(q, value));
     said.appendChild(b);
   }
   showTyped(st);
+}
+
+/* A grown-up's answer (is it the card's word?): pressed and held for HOLD_MS (a child's tap
+   does nothing), or tapped on a page unlocked with the PIN. */
+const HOLD_MS = 1200;
+
+function grownUps(button, action) {
+  button.classList.add("hold");
+  button.style.setProperty("--hold-ms", `${HOLD_MS}ms`);
+  button.title = "a grown-up: press and hold";
+  button.appendChild(el("span", "hold-note", " ⏳"));
+  let timer = null;
+  let held = false;
+  const stop = () => { clearTimeout(timer); timer = null; button.classList.remove("holding"); };
+  button.addEventListener("pointerdown", (event) => {
+    held = false;
+    if (admin || event.button > 0) return;
+    button.classList.add("holding");
+    timer = setTimeout(() => { stop(); held = true; action(); }, HOLD_MS);
+  });
+  for (const name of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(name, stop);
+  button.addEventListener("contextmenu", (event) => event.preventDefault());   // a long touch
+  button.addEventListener("click", () => {
+    if (held) held = false;
+    else if (admin) action();
+    else toast(kids ? "✋ ⏳" : "a grown-up: press and hold");
+  });
 }
 
 function showTyped(st) {
