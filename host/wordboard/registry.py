@@ -119,6 +119,11 @@ class GameFamily:
         """The value a new game takes for a game option not given."""
         return None
 
+    def check_cards_file(self, path: str) -> None:
+        """Whether an owner's clue card file is one this family plays: :class:`UserError` (its
+        loader's one line naming the file, the line and what is wrong) unless it loads."""
+        raise UserError(f"{path}: {self.title} is played without clue cards")
+
     # -- the journal -----------------------------------------------------------------------------
 
     def codec(self) -> GameCodec:

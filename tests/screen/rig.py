@@ -121,6 +121,8 @@ class Rig:
         from wordboard import registry
 
         options = {k: setup[k] for k in ("level", "variant", "turns", "colours") if setup.get(k) is not None}
+        if setup.get("cards_path"):
+            options["cards"] = setup["cards_path"]
         family, edition = registry.resolve(setup["game"])
         lexicon = None if setup["lexicon"] == "none" else setup["lexicon"]
         return self._load(family.kind, lambda journal: family.start(journal, edition, tuple(setup["players"]),

@@ -129,3 +129,58 @@ def test_the_grown_ups_answer_is_held_down_not_tapped(rig, browser, shots, size)
     wait_until(lambda: isinstance(rig.call(lambda: rig.game.pending), WordWanted), "the grown-up's yes")
     page.close()
 
+
+
+def test_the_new_game_form_for_one_child_with_the_owners_cards(rig, browser, tmp_path):
+    """The setup after a Lexulous game: eXtraDICTION on its own word list (not the game's), no
+    "none" for Level 3 and Speed, one player allowed, the owner's card pack offered (and only for
+    eXtraDICTION); the game set up is played with them."""
+    from types import SimpleNamespace
+
+    from tests.extradiction.test_extradiction_card_packs import GOOD
+    from tests.screen.support import open_new_game_setup
+    from wordboard.crossword import Game
+    from wordboard.editions import load_edition
+    from wordboard.screen import card_pack_files
+
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "our animals.txt").write_text(GOOD, encoding="utf-8")
+    rig.load("lexulous", Game(load_edition("lexulous"), ["Ada", "Blaise"], seed=3), edition="lexulous")
+
+    def offer():
+        packs = card_pack_files(SimpleNamespace(config=SimpleNamespace(game_options={})), folder)
+        rig.bridge.setup_choices["card_packs"] = sorted(packs)
+        rig.bridge.card_files = packs
+        rig.bridge.publish_safely()
+    rig.call(offer)
+    page = browser.new_page(viewport={"width": 800, "height": 480})
+    page.goto(rig.url + "?mode=kids")
+    page.wait_for_selector(".conn.on", timeout=WAIT_MS)
+    open_new_game_setup(page)
+    assert page.input_value("#setup-lexicon") == "default"
+    assert not page.locator("#setup-cards-box").is_visible()               # Lexulous has no clue cards
+    page.select_option("#setup-game", "extradiction")
+    assert page.input_value("#setup-lexicon") == "default"
+    assert "scowl:50" in page.locator("#setup-lexicon option[value=default]").inner_text()
+    assert page.inner_text("#setup-players-legend") == "Players (1-4)"
+    options = lambda: page.eval_on_selector_all("#setup-lexicon option", "os => os.map(o => o.value)")  # noqa: E731
+    assert page.input_value("#setup-level") == "1" and "none" in options()
+    for level in ("3", "speed"):
+        page.select_option("#setup-level", level)
+        assert "none" not in options(), level
+    page.select_option("#setup-level", "2")
+    assert page.locator("#setup-cards-box").is_visible()
+    page.select_option("#setup-cards", "our-animals")
+    inputs = page.locator("#setup-players input")
+    for i in range(inputs.count()):
+        inputs.nth(i).fill("")
+    inputs.nth(0).fill("Mia")
+    page.click("#setup-form button[type=submit]")
+    wait_until(lambda: rig.call(lambda: rig.bridge.next_setup) is not None, "the new game set up")
+    setup = rig.call(lambda: rig.bridge.next_setup)
+    assert (setup["game"], setup["players"], setup["level"], setup["lexicon"]) == ("extradiction", ["Mia"], "2", "default")
+    assert setup["cards_path"] == str((folder / "our animals.txt").resolve())
+    page.close()
+    rig.load_setup({**setup, "lexicon": "none"})
+    assert "ZEBRA" in rig.call(lambda: rig.game.clue_words) and rig.call(lambda: rig.game.players) == ["Mia"]

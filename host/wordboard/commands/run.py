@@ -31,6 +31,10 @@ def register(subparsers) -> None:
                         default=None, metavar="PACKS",
                         help="eXtraDICTION: the clue card packs, by the colour of their bar: green, blue, red "
                              "or a list (green,blue; default all three)")
+    parser.add_argument("--cards", default=None, metavar="PATH",
+                        help="eXtraDICTION: your own clue cards (a card file: word | colour | picture | meaning "
+                             "a line), added to the shipped deck; the screen's setup offers the files in the "
+                             "configuration folder's cards/")
     parser.add_argument("--variant", choices=("quick", "standard", "long", "long-best5"), default=None,
                         help="Dexikon: how long the game lasts (default quick)")
     parser.add_argument("--challenge", choices=("void", "single", "double", "five-point", "ten-point"),
@@ -200,6 +204,8 @@ def _game_options(args) -> dict:
         options["colours"] = args.colours
     if getattr(args, "turns", None):
         options["turns"] = args.turns
+    if getattr(args, "cards", None):
+        options["cards"] = args.cards
     if getattr(args, "edition", None):
         options["edition"] = args.edition
     if getattr(args, "challenge", None):
@@ -281,6 +287,8 @@ def run(args) -> int:
         chosen = "".join(f" --{name} {options.get(name) or family.option_default(name)}" for name in family.word_list_options)
         raise UserError(f"--game {args.game}{chosen} checks every word in a dictionary: give one with --lexicon "
                         "(none is for games that check no words)")
+    if args.cards is not None:                      # a bad file: its loader's one line, before anything starts
+        registry.family(args.game or "extradiction").check_cards_file(args.cards)
     if twin and args.lexicon.lower() == "none":
         raise UserError("the digital twin's scripted players choose their words from a word list: "
                         "give one with --lexicon (--lexicon none is for the real board)")
@@ -560,6 +568,7 @@ def _next_game(args, screen):
     nxt.resume, nxt.seed, nxt.max_moves = "no", None, None
     nxt.level, nxt.variant, nxt.turns = setup.get("level"), setup.get("variant"), setup.get("turns")
     nxt.colours = setup.get("colours")
+    nxt.cards = setup.get("cards_path")          # an owner's card pack chosen on the page (none: shipped)
     # the owner's edition file chosen on the page; none: the game as shipped (never the edition
     # this run was started with, which may be another game's)
     nxt.edition = setup.get("edition_path")

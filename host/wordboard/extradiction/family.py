@@ -38,6 +38,11 @@ class ExtradictionFamily(GameFamily):
 
         load_edition(Path(path))
 
+    def check_cards_file(self, path: str) -> None:
+        from wordboard.extradiction.cards import load_cards
+
+        load_cards(path)
+
     def option_default(self, name: str) -> str | None:
         return "3" if name == "level" else None
 
@@ -48,7 +53,7 @@ class ExtradictionFamily(GameFamily):
         return start_game(journal, players, seed=seed, lexicon=lexicon or self.default_lexicon,
                           level=str(options.get("level") or self.option_default("level")), turns=int(options.get("turns", 10)),
                           edition=options.get("edition", edition),
-                          colours=str(options.get("colours") or DEFAULT_COLOURS))
+                          colours=str(options.get("colours") or DEFAULT_COLOURS), cards=options.get("cards"))
 
     def adapter(self, jgame: Any, session: Any) -> Any:
         from wordboard.extradiction.table import ExtradictionAdapter

@@ -121,6 +121,7 @@ class ScreenBridge:
     def __init__(self, controller, hub: ScreenHub, *, answerer: ScreenAnswerer | None = None,
                  speak: bool = False, speech: Speech | None = None, dawg=None,
                  setup_choices: dict | None = None, edition_files: dict | None = None,
+                 card_files: dict | None = None,
                  wall: Callable[[], float] = time.monotonic):
         self.controller = controller
         self.hub = hub
@@ -132,6 +133,7 @@ class ScreenBridge:
         self.dawg = dawg
         self.setup_choices = setup_choices or {}
         self.edition_files: dict = edition_files or {}    # game -> the name the page shows -> path
+        self.card_files: dict = card_files or {}          # the name the page shows -> the card file
         self.wall = wall
         self.stop_requested = False
         self.failed: Exception | None = None      # the last snapshot that could not be made
@@ -355,6 +357,14 @@ class ScreenBridge:
                 if path is None:
                     raise ValueError(f"this board has no edition {data['edition']!r} for {data['game']}")
                 setup["edition_path"] = path
+            if data.get("cards"):
+                from wordboard import registry
+
+                path = self.card_files.get(data["cards"])
+                if path is None or data["game"] not in self.setup_choices.get("card_games", ()):
+                    raise ValueError(f"this board has no card pack {data['cards']!r} for {data['game']}")
+                registry.family(data["game"]).check_cards_file(path)   # changed since: its loader's one line
+                setup["cards_path"] = path
             self.next_setup = setup
             self.stop_requested = True
             c.say(f"a new game of {data['game']} is set up")

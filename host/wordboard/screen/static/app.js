@@ -1327,6 +1327,8 @@ function setupOptions() {
   $("setup-turns-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-colours-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-variant-box").classList.toggle("hidden", game !== "dexikon");
+  // the owner's clue card packs (the configuration folder's cards/), added to the shipped deck
+  $("setup-cards-box").classList.toggle("hidden", !(s.card_packs || []).length || !(s.card_games || []).includes(game));
   // the owner's own edition files for this game (the board and tile set as shipped otherwise)
   const editions = (s.editions || {})[game] || [];
   $("setup-edition-box").classList.toggle("hidden", !editions.length);
@@ -1387,6 +1389,7 @@ function openSetup() {
   fill($("setup-level"), s.levels, kids ? "1" : s.level, (v) => LEVEL_NAMES[v] || v);
   fill($("setup-colours"), s.colours, s.colour, (v) => COLOUR_NAMES[v] || v);
   fill($("setup-turns"), s.turns, s.turn_count);
+  fill($("setup-cards"), [""].concat(s.card_packs || []), "", (v) => v ? `${v} (added to the shipped cards)` : "the shipped cards only");
   fill($("setup-variant"), s.variants, s.variant, (v) => VARIANT_NAMES[v] || v);
   fill($("setup-clock"), s.clocks, s.clock || 0, (v) => v ? `${v} min each` : "no clock");
   fill($("setup-increment"), s.increments, s.increment || 0, (v) => v ? `+${v} s a turn` : "none");
@@ -1425,6 +1428,7 @@ $("setup-form").addEventListener("submit", (event) => {
     message.level = $("setup-level").value; message.turns = Number($("setup-turns").value);
     if ($("setup-colours").value) message.colours = $("setup-colours").value;
   }
+  if ($("setup-cards").value && (state.setup.card_games || []).includes(game)) message.cards = $("setup-cards").value;
   if (game === "dexikon") message.variant = $("setup-variant").value;
   if ($("setup-edition").value && ((state.setup.editions || {})[game] || []).includes($("setup-edition").value)) {
     message.edition = $("setup-edition").value;
