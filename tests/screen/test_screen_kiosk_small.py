@@ -102,6 +102,21 @@ def test_a_refusal_and_the_square_said_empty_fit_the_screen(rig, browser, shots,
     page.click("#correct-box .zoom-square[data-square='4,3']")
     page.click("#correct-box .correct-empty")
     wait_until(lambda: fixed == [((4, 3), ".")], "the square chosen said empty")
+    # a grown-up with the PIN also gets the letters, each at least 9 mm
+    page.click("#lock")
+    for digit in PIN:
+        page.click(f"#pinpad .key:text-is('{digit}')")
+    page.click("#pinpad .key:text-is('OK')")
+    page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
+    page.click("#admin [data-close=admin]")
+    page.locator("#board .cell").nth(4 * cols + 5).click()
+    page.wait_for_selector("#correct-box:not(.hidden) .correct-letter", timeout=WAIT_MS)
+    letters = page.eval_on_selector_all("#correct-box .correct-letter", """ls => ls.map(l => {
+        const r = l.getBoundingClientRect(); return [r.width, r.height, r.bottom]; })""")
+    mm = DISPLAYS[size]
+    assert len(letters) == 26 and min(min(w, h) for w, h, _ in letters) * mm >= 9.0
+    assert max(bottom for _, _, bottom in letters) <= size[1]
+    check(page, size, shots, "kiosk-correct-letters")
     page.close()
 
 

@@ -628,12 +628,12 @@ function openCorrection(key) {
   const [r, c] = key.split(",").map(Number);
   const name = String.fromCharCode(65 + c) + (r + 1);
   const seen = (state.board.seen || {})[key];
+  const chosen = { r, c };              // the square tapped, or the one chosen near it (kids)
   const pick = (value) => (event) => {
     event.stopPropagation();
-    send({ type: "correct", row: r, col: c, value });
+    send({ type: "correct", row: chosen.r, col: chosen.c, value });
     closeCorrection();
   };
-  const chosen = { r, c };
   const head = el("div", "correct-head");
   head.appendChild(el("span", "correct-name", kids ? `${name}` : (seen ? `${name}: the camera reads ${seen}` : `${name}: the camera reads nothing`)));
   const shut = el("button", "btn correct-close", "✖");
@@ -654,11 +654,7 @@ function openCorrection(key) {
       [chosen.r, chosen.c] = [rr, cc];
       head.firstChild.textContent = String.fromCharCode(65 + cc) + (rr + 1);
     }));
-    empty.addEventListener("click", (event) => {
-      event.stopPropagation();
-      send({ type: "correct", row: chosen.r, col: chosen.c, value: "." });
-      closeCorrection();
-    });
+    empty.addEventListener("click", pick("."));
     row.appendChild(empty);
     box.appendChild(row);
   } else {
