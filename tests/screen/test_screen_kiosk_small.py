@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.screen.kiosk import DISPLAYS, LEVELS, kiosk_game, measure, problems, smallest
-from tests.screen.support import CHROMIUM, PIN, WAIT_MS, check_screenshot, hold, wait_until
+from tests.screen.support import CHROMIUM, PIN, WAIT_MS, check_screenshot, hold, unlock, wait_until
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:
@@ -71,17 +71,13 @@ def test_a_refusal_and_the_square_said_empty_fit_the_screen(rig, browser, shots,
     """Level 1: letters the camera reads wrong are refused in words (the banner whole, the
     buttons still in sight); a square tapped shows the squares around it big enough to choose
     the right one, then the big 🧽 says it is empty."""
-    from tests.screen.rig import QuietSensor
+    from tests.screen.rig import CorrectableSensor
     from wordboard.controller.tracking import Seen
 
-    fixed: list = []
-
-    class Correctable(QuietSensor):
-        def correct(self, square, value):
-            fixed.append((tuple(square), value))
+    sensor = CorrectableSensor()
 
     def misread():
-        rig.controller.sensor = Correctable()
+        rig.controller.sensor = sensor
         now = rig.controller.clock() - 2.0
         for n, letter in enumerate("SCOXTER"):
             rig.controller.board.place((4, n), Seen(f"{0x7100 + n:08x}", letter), now)
@@ -101,13 +97,9 @@ def test_a_refusal_and_the_square_said_empty_fit_the_screen(rig, browser, shots,
     # the X, next to it, is the smudge: the child chooses it in the big squares
     page.click("#correct-box .zoom-square[data-square='4,3']")
     page.click("#correct-box .correct-empty")
-    wait_until(lambda: fixed == [((4, 3), ".")], "the square chosen said empty")
+    wait_until(lambda: sensor.fixed == [((4, 3), ".")], "the square chosen said empty")
     # a grown-up with the PIN also gets the letters, each at least 9 mm
-    page.click("#lock")
-    for digit in PIN:
-        page.click(f"#pinpad .key:text-is('{digit}')")
-    page.click("#pinpad .key:text-is('OK')")
-    page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
+    unlock(page)
     page.click("#admin [data-close=admin]")
     page.locator("#board .cell").nth(4 * cols + 5).click()
     page.wait_for_selector("#correct-box:not(.hidden) .correct-letter", timeout=WAIT_MS)

@@ -299,18 +299,15 @@ def test_a_square_the_camera_misreads_is_corrected_on_the_screen(rig, browser, s
     on Level 1 the child, in the children's mode, gets one big button; at Level 3 only a page
     unlocked with the PIN may correct. The correction reaches the sensor and the journal."""
     from tests.extradiction.helpers import game
-    from tests.screen.rig import QuietSensor
+    from tests.screen.rig import CorrectableSensor
     from wordboard.controller.tracking import Seen
     from wordboard.extradiction.engine import Guess
 
-    fixed: list = []
-
-    class Correctable(QuietSensor):
-        def correct(self, square, value):
-            fixed.append((tuple(square), value))
+    sensor = CorrectableSensor()
+    fixed = sensor.fixed
 
     def camera_reads_k():
-        rig.controller.sensor = Correctable()
+        rig.controller.sensor = sensor
         rig.controller.board.place((2, 3), Seen("00007001", "K"), rig.controller.clock() - 2.0)
 
     def journalled():
