@@ -66,6 +66,20 @@ def test_everything_a_child_needs_is_on_the_screen_and_big_enough(rig, browser, 
     page.close()
 
 
+@pytest.mark.parametrize("players", [("Mia",), ("Ann", "Bo", "Cy", "Di")], ids=len)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_one_child_alone_or_four_fit_the_screen(rig, browser, shots, size, players):
+    """One child (the grown-up reads the card) or four (two rows of scores) at Level 2."""
+    rig.load("extradiction", kiosk_game("2", players), players=players)
+    page = open_kids(browser, rig, size)
+    page.wait_for_selector("#guess:not(.hidden) #guess-keys .key", timeout=WAIT_MS)
+    check(page, size, shots, f"kiosk-{len(players)}-players")
+    assert page.locator("#scores .player").count() == len(players)
+    if len(players) == 1:
+        assert "Grown-up" in page.inner_text("#guess-said")
+    page.close()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_refusal_and_the_square_said_empty_fit_the_screen(rig, browser, shots, size):
     """Level 1: letters the camera reads wrong are refused in words (the banner whole, the
