@@ -66,6 +66,10 @@ class GameFamily:
     record_format: ClassVar[str] = "json"
     #: The word list a new game uses unless told otherwise.
     default_lexicon: ClassVar[str] = "scowl:70"
+    #: Game options under which every word is checked in a word list, so that the game cannot be
+    #: played with none (option -> its values, e.g. ``{"level": ("3", "speed")}``): the screen's
+    #: setup does not offer "none" then, and :meth:`needs_word_list` refuses it.
+    word_list_options: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: ``wordboard run --game all``'s options for a short game of the family.
     quick_options: ClassVar[Mapping[str, Any]] = {}
     #: The fewest and the most players a game takes.
@@ -104,6 +108,21 @@ class GameFamily:
         """Whether an owner's edition file is one of this family's: :class:`UserError` (one line
         naming the file and what is wrong) unless it loads."""
         raise UserError(f"{path}: {self.title} takes no edition files")
+
+    def needs_word_list(self, options: Mapping[str, Any]) -> bool:
+        """Whether a new game with ``options`` checks its words in a word list (see
+        :attr:`word_list_options`; an option not given counts as :meth:`option_default`)."""
+        return any(str(options.get(name) or self.option_default(name)) in values
+                   for name, values in self.word_list_options.items())
+
+    def option_default(self, name: str) -> str | None:
+        """The value a new game takes for a game option not given."""
+        return None
+
+    def check_cards_file(self, path: str) -> None:
+        """Whether an owner's clue card file is one this family plays: :class:`UserError` (its
+        loader's one line naming the file, the line and what is wrong) unless it loads."""
+        raise UserError(f"{path}: {self.title} is played without clue cards")
 
     # -- the journal -----------------------------------------------------------------------------
 

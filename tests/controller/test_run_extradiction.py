@@ -91,3 +91,27 @@ def test_speed_a_misread_word_is_put_right_never_given_up(tmp_path):
         assert "gave up" not in mistakes
         assert s.controller.stats.invalid >= 2               # misread words were refused...
         assert 0 < mistakes.get("written again", 0) <= len(eyes.misread)   # ...and only those letters written again
+
+
+def test_one_child_plays_alone_at_each_level(tmp_path, capsys):
+    """The rulebook recommends 1 or 2 players: ``--players Mia`` is a game of one (at Level 3 the
+    grown-up reads the card); other games still take 2 to 4 names, said in one line."""
+    import pytest
+
+    from wordboard.cli import main
+    from wordboard.commands.run import _check_player_count
+    from wordboard.errors import UserError
+
+    for level in ("2", "3"):
+        with session(tmp_path / level, players=("Mia",), game_options={"level": level, "turns": 3}) as s:
+            assert s.jgame.info.players == ("Mia",)
+            s.run(max_seconds=40)
+            assert s.adapter.over and s.players.mismatches == [] and s.adapter.game.stars[0] > 0
+    _check_player_count("extradiction", ["Mia"])
+    with pytest.raises(UserError, match="--game lexulous takes 2 to 4 player names"):
+        _check_player_count("lexulous", ["Mia"])
+    with pytest.raises(UserError, match="--game hexx takes 2 player names"):
+        _check_player_count("hexx", ["Mia", "Bo", "Cy"])
+    assert main(["run", "--game", "scrabble", "--players", "Mia", "--quick", "--journal",
+                 str(tmp_path / "j.sqlite3")]) == 2
+    assert capsys.readouterr().err.strip().endswith("--game scrabble takes 2 to 4 player names")

@@ -36,7 +36,7 @@ def play(g, lines, speaker=None):
 @pytest.mark.parametrize("level, players, lines, stars", [
     ("1", ("Ann",), ["A5", "G2"], [8]),                               # rat: 3 + a 1-star Chance card
     ("1", ("Ann", "Ben"), ["A5", "G2"], [4, 4]),
-    ("2", ("Ann",), ["apple", "A5", "pear"], [4]),                    # the rat card is guessed wrong
+    ("2", ("Ann",), ["apple", "A5", "pear", "no"], [4]),              # the rat card is guessed wrong
     ("2", ("Ann", "Ben"), ["apple", "A5", "rat", "G2"], [4, 4]),
     ("3", ("Ann",), ["apple", "A5", "star", "F5 down", "rat", "G2"], [37]),
     ("3", ("Ann", "Ben"), ["apple", "A5", "star", "F5 down", "rat", "G2"], [15, 22]),
@@ -80,6 +80,38 @@ def test_a_guess_that_is_not_a_word_is_asked_again():
     assert "Type the word with letters only" in text
     assert "Now type the square where its first letter goes" in text  # the word typed again
     assert g.stars == [4] and g.cards_used == 1
+
+
+def test_a_misspelt_guess_keeps_the_card_when_the_adult_says_it_is_the_word():
+    """The rulebook: the guess is said aloud and only the writing tests the spelling; a guess
+    spelt otherwise asks the one who reads the card, and a misspelling never loses the card."""
+    g = game("2", ["apple", "rat"])
+    text = play(g, ["apul", "maybe", "again", "apel", "yes", "A5", "pear", "no"])
+    assert "Adult: is APUL the word on the card, spelt another way?" in text
+    assert "Answer yes, no or again." in text
+    assert "Yes! The word is APPLE" in text and g.history[0].placement is not None
+    assert "Not this time: the word was RAT" in text
+    assert g.is_over and g.stars == [4] and g.cards_used == 2
+    # Level 3 with two players: the reader is asked
+    g = game("3", ["apple", "star"], players=("Ann", "Ben"))
+    text = play(g, ["apel", "yes", "A5", "quit"])
+    assert "Ben: is APEL the word on the card" in text and g.stars == [12, 0]
+    # letters unsuitable for children are never said back: the child spells another word
+    g = game("2", ["shirt"])
+    text = play(g, ["shit", "shirt", "quit"])
+    assert "That word is not for this game" in text and "is SHIT" not in text
+    assert g.history == [] and "Yes! The word is SHIRT" in text
+
+
+def test_level_3_shows_the_first_letter_the_length_and_the_meaning_not_the_picture():
+    from wordboard.extradiction.pictures import SHAPES
+
+    circle = SHAPES["circle"][0]
+    text = play(game("3", ["apple"]), ["quit"])
+    assert "starts with A, 5 letters" in text and "Meaning: a test meaning" in text
+    assert circle not in text
+    for level in ("1", "2"):
+        assert circle in play(game(level, ["apple"]), ["quit"])
 
 
 def test_level_1_shows_counts_and_asks_to_say_and_spell_the_word():
@@ -160,7 +192,7 @@ def test_cli_plays_speed_with_two_named_players(tmp_path, monkeypatch, capsys):
 
 def test_cli_level_2_uses_the_shipped_deck(monkeypatch, capsys):
     status, out = run_cli(monkeypatch, capsys, ["--level", "2", "--seed", "4", "--turns", "2"],
-                          ["no idea", "no idea"])
+                          ["no idea", "no", "no idea", "no"])
     assert status == 0 and "Not this time" in out.out and "Game over." in out.out
 
 

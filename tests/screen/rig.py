@@ -39,6 +39,16 @@ class QuietSensor:
         return True                      # nothing moves: it has always seen the table
 
 
+class CorrectableSensor(QuietSensor):
+    """A quiet sensor that keeps the squares corrected on the screen (square, value)."""
+
+    def __init__(self):
+        self.fixed: list[tuple[tuple[int, int], str]] = []
+
+    def correct(self, square, value):
+        self.fixed.append((tuple(square), value))
+
+
 class RecordingSpeaker:
     """Stands in for espeak-ng on the Pi's audio device: what would be said, in order. The clips
     for the pages are real (espeak-ng's WAV, when it is installed)."""
@@ -121,6 +131,8 @@ class Rig:
         from wordboard import registry
 
         options = {k: setup[k] for k in ("level", "variant", "turns", "colours") if setup.get(k) is not None}
+        if setup.get("cards_path"):
+            options["cards"] = setup["cards_path"]
         family, edition = registry.resolve(setup["game"])
         lexicon = None if setup["lexicon"] == "none" else setup["lexicon"]
         return self._load(family.kind, lambda journal: family.start(journal, edition, tuple(setup["players"]),

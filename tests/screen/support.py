@@ -159,11 +159,26 @@ def words_to_read(page, allowed=()) -> list[str]:
 def open_new_game_setup(page, opener: str = "#lock") -> None:
     """The new game's setup as the owner opens it: ``opener`` (the lock, or the summary's "New
     game"), the PIN on the pad, then "New game" in the owner's menu."""
+    unlock(page, opener)
+    page.click("#admin-new")
+    page.wait_for_selector("#setup:not(.hidden)", timeout=WAIT_MS)
+
+
+def hold(page, selector: str, ms: int = 1500) -> None:
+    """Press and hold ``selector`` as a grown-up does (the answers a child must not give by a tap)."""
+    box = page.locator(selector).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(ms)
+    page.mouse.up()
+
+
+def unlock(page, opener: str = "#lock") -> None:
+    """The owner's menu opened with the PIN on the pad (``opener``: the lock, or the summary's
+    "New game")."""
     page.click(opener)
     page.wait_for_selector("#admin:not(.hidden) #pinpad", timeout=WAIT_MS)
     for digit in PIN:
         page.click(f"#pinpad .key:text-is('{digit}')")
     page.click("#pinpad .key:text-is('OK')")
     page.wait_for_selector("#admin-menu:not(.hidden)", timeout=WAIT_MS)
-    page.click("#admin-new")
-    page.wait_for_selector("#setup:not(.hidden)", timeout=WAIT_MS)

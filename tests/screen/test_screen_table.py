@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.screen.support import CHROMIUM, PIN, WAIT_MS, check_screenshot, wait_until
+from tests.screen.support import CHROMIUM, PIN, WAIT_MS, check_screenshot, hold, wait_until
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:
@@ -139,6 +139,11 @@ def test_the_guess_is_spelt_on_big_letters_beside_the_clue_card(rig, browser, sh
                      ".clue-card .meaning"):
             if part == ".clue-card .meaning" and kids:
                 continue
+            if part in (".clue-card .first", ".clue-card .length") and kids:
+                # the children's mode: the card's tiles show the first letter and the length
+                tiles = page.locator(".clue-card .card-word .letter-tile").all_inner_texts()
+                assert tiles[0] == "A" and len(tiles) == 5
+                continue
             assert not overlap(panel, box(page, part)), part
             assert inside_viewport(page, box(page, part)), part
         assert inside_viewport(page, panel)
@@ -169,7 +174,7 @@ def test_the_guess_is_spelt_on_big_letters_beside_the_clue_card(rig, browser, sh
         assert "APUL" in page.inner_text("#guess-head") and "Grown-up" in page.inner_text("#guess-head")
         assert not overlap(box(page, "#guess"), box(page, ".clue-card .card-word"))
         page.screenshot(path=str(shots / f"guess-heard-{width}x{height}.png"))
-        page.click("#guess .guess-answer[data-value='yes']")
+        hold(page, "#guess .guess-answer[data-value='yes']")
         wait_until(lambda: rig.call(lambda: isinstance(rig.game.pending, WordWanted)), "the word to write")
         page.wait_for_selector("#guess.hidden", state="attached", timeout=WAIT_MS)
         page.close()
@@ -177,12 +182,12 @@ def test_the_guess_is_spelt_on_big_letters_beside_the_clue_card(rig, browser, sh
     rig.play(__import__("tests.extradiction.helpers", fromlist=["write"]).write("APPLE", "A5"))
     page = open_page(browser, rig.url, width, height)
     page.wait_for_selector("#guess:not(.hidden) .said-answer", timeout=WAIT_MS)
-    page.click("#guess .said-answer[data-value='=right']")
+    hold(page, "#guess .said-answer[data-value='=right']")
     wait_until(lambda: rig.call(lambda: isinstance(rig.game.pending, WordWanted) and rig.game.pending.player == 1),
                "Bo's spoken guess taken")
     rig.play(__import__("tests.extradiction.helpers", fromlist=["write"]).write("STAR", "A7"))
     page.wait_for_selector("#guess:not(.hidden) .said-answer", timeout=WAIT_MS)
-    page.click("#guess .said-answer[data-value='=wrong']")
+    hold(page, "#guess .said-answer[data-value='=wrong']")
     wait_until(lambda: rig.call(lambda: len(rig.game.history) == 3 and isinstance(rig.game.pending, GuessWanted)),
                "the card put to one side")
     page.close()
@@ -294,18 +299,15 @@ def test_a_square_the_camera_misreads_is_corrected_on_the_screen(rig, browser, s
     on Level 1 the child, in the children's mode, gets one big button; at Level 3 only a page
     unlocked with the PIN may correct. The correction reaches the sensor and the journal."""
     from tests.extradiction.helpers import game
-    from tests.screen.rig import QuietSensor
+    from tests.screen.rig import CorrectableSensor
     from wordboard.controller.tracking import Seen
     from wordboard.extradiction.engine import Guess
 
-    fixed: list = []
-
-    class Correctable(QuietSensor):
-        def correct(self, square, value):
-            fixed.append((tuple(square), value))
+    sensor = CorrectableSensor()
+    fixed = sensor.fixed
 
     def camera_reads_k():
-        rig.controller.sensor = Correctable()
+        rig.controller.sensor = sensor
         rig.controller.board.place((2, 3), Seen("00007001", "K"), rig.controller.clock() - 2.0)
 
     def journalled():

@@ -31,6 +31,10 @@ def register(subparsers) -> None:
                         default=None, metavar="PACKS",
                         help="eXtraDICTION: the clue card packs, by the colour of their bar: green, blue, red "
                              "or a list (green,blue; default all three)")
+    parser.add_argument("--cards", default=None, metavar="PATH",
+                        help="eXtraDICTION: your own clue cards (a card file: word | colour | picture | meaning "
+                             "a line), added to the shipped deck; the screen's setup offers the files in the "
+                             "configuration folder's cards/")
     parser.add_argument("--variant", choices=("quick", "standard", "long", "long-best5"), default=None,
                         help="Dexikon: how long the game lasts (default quick)")
     parser.add_argument("--challenge", choices=("void", "single", "double", "five-point", "ten-point"),
@@ -62,8 +66,8 @@ def register(subparsers) -> None:
                              "the real board, waiting for a sensor board or a camera if none is attached "
                              "(what the service runs: never the twin)")
     parser.add_argument("--players", metavar="NAME", nargs="+", default=None,
-                        help="2-4 player names (a new game only; default Ada Blaise; a recording: in the order "
-                             "they play)")
+                        help="the player names (a new game only; 2-4, HEXX 2, eXtraDICTION 1-4; default Ada Blaise; "
+                             "a recording: in the order they play)")
     resume = parser.add_mutually_exclusive_group()
     resume.add_argument("--resume", action="store_const", const="yes", dest="resume", default="auto",
                         help="resume the latest unfinished game (fail if there is none)")
@@ -200,6 +204,8 @@ def _game_options(args) -> dict:
         options["colours"] = args.colours
     if getattr(args, "turns", None):
         options["turns"] = args.turns
+    if getattr(args, "cards", None):
+        options["cards"] = args.cards
     if getattr(args, "edition", None):
         options["edition"] = args.edition
     if getattr(args, "challenge", None):
@@ -256,6 +262,7 @@ def run(args) -> int:
     import signal
     import time
 
+    from wordboard import registry
     from wordboard.attached import sensing_wanted
     from wordboard.controller.session import SessionConfig, open_session
     from wordboard.errors import UserError
@@ -273,8 +280,15 @@ def run(args) -> int:
         raise UserError("--camera-elevation places the simulated board's virtual camera; a real camera "
                         "is where you stood it")
     speed = args.speed or (40.0 if args.quick else 8.0 if twin else 1.0)
-    if args.players is not None and not 2 <= len(args.players) <= 4:
-        raise UserError("give 2 to 4 player names")
+    if args.players is not None:
+        _check_player_count(args.game, args.players)
+    if args.lexicon.lower() == "none" and args.game and registry.family(args.game).needs_word_list(_game_options(args)):
+        family, options = registry.family(args.game), _game_options(args)
+        chosen = "".join(f" --{name} {options.get(name) or family.option_default(name)}" for name in family.word_list_options)
+        raise UserError(f"--game {args.game}{chosen} checks every word in a dictionary: give one with --lexicon "
+                        "(none is for games that check no words)")
+    if args.cards is not None:                      # a bad file: its loader's one line, before anything starts
+        registry.family(args.game or "extradiction").check_cards_file(args.cards)
     if twin and args.lexicon.lower() == "none":
         raise UserError("the digital twin's scripted players choose their words from a word list: "
                         "give one with --lexicon (--lexicon none is for the real board)")
@@ -369,6 +383,19 @@ def run(args) -> int:
     if screen is not None:
         screen.close()
     return 0
+
+
+def _check_player_count(game: str | None, players: list[str]) -> None:
+    """``--players``: as many names as the game takes (eXtraDICTION: 1 to 4, the rulebook
+    recommending 1 or 2; HEXX: 2); with no ``--game``, 2 to 4 (the game may be Lexulous)."""
+    from wordboard import registry
+    from wordboard.errors import UserError
+
+    low, high = registry.family(game).player_counts if game else (2, 4)
+    if not low <= len(players) <= high:
+        names = f"{low} player name{'s' if low > 1 else ''}" if low == high else f"{low} to {high} player names"
+        raise UserError(f"--game {game} takes {names}" if game else
+                        f"give {names} (one player: --game extradiction)")
 
 
 def _recording(args) -> str | None:
@@ -541,6 +568,7 @@ def _next_game(args, screen):
     nxt.resume, nxt.seed, nxt.max_moves = "no", None, None
     nxt.level, nxt.variant, nxt.turns = setup.get("level"), setup.get("variant"), setup.get("turns")
     nxt.colours = setup.get("colours")
+    nxt.cards = setup.get("cards_path")          # an owner's card pack chosen on the page (none: shipped)
     # the owner's edition file chosen on the page; none: the game as shipped (never the edition
     # this run was started with, which may be another game's)
     nxt.edition = setup.get("edition_path")

@@ -11,7 +11,8 @@ Fields: the word (letters only), the colour (``green``, ``blue`` or ``red``), th
 emoji, or ``shape:NAME`` for a shape in :mod:`~wordboard.extradiction.pictures`) and the meaning.
 wordboard ships ``data/clue-cards.txt``, made by
 :mod:`wordboard.extradiction.deckbuilder`; owners can add their own cards in a file of the same
-form (``wordboard play extradiction --cards-file PATH``). Every line is validated on load: a bad
+form (``wordboard play extradiction --cards-file PATH``, ``wordboard run --cards PATH``, or a file in
+the configuration folder's ``cards/``, offered by the screen's setup). Every line is validated on load: a bad
 colour, a word that is not all letters, a meaning that gives the word away, a word given twice,
 or a word unsuitable for children is an error naming the file and the line.
 """
@@ -123,6 +124,24 @@ def load_cards(path: str | Path) -> list[ClueCard]:
     if not cards:
         raise DataFileError(path, None, "no cards in the file")
     return cards
+
+
+#: The owner's card packs: card files (``*.txt``) in this folder of the configuration folder
+#: (:func:`wordboard.paths.config_dir`; ``/etc/wordboard/cards`` on a board set up as a service).
+PACKS_FOLDER = "cards"
+
+
+def pack_files(folder: str | Path | None = None) -> list[Path]:
+    """The owner's card files in the packs folder (none when there is no such folder)."""
+    from wordboard.paths import config_dir
+
+    folder = Path(folder) if folder is not None else config_dir() / PACKS_FOLDER
+    return sorted(folder.glob("*.txt")) if folder.is_dir() else []
+
+
+def card_line(card: ClueCard) -> str:
+    """A card as a line of a card file (:func:`parse_card_line` reads it back)."""
+    return f"{card.word.lower()} | {card.colour.value} | {card.picture} | {card.meaning}"
 
 
 def shipped_cards() -> list[ClueCard]:

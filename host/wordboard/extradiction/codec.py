@@ -26,7 +26,11 @@ class ExtradictionCodec:
         if level.uses_clue_cards:
             colours = {cardmod.Colour.parse(c) for c in options.get("colours", DEFAULT_COLOURS).split(",") if c.strip()}
             longest = max(edition.rows, edition.columns) if level.crossword_rules else edition.columns
-            deck = [c for c in cardmod.shipped_cards() if c.colour in colours and c.length <= longest]
+            # an owner's pack is kept in the game's record (card lines): the game replays the same
+            # deck whatever becomes of the file
+            own = cardmod.parse_cards("\n".join(options.get("own_cards", ())), "the game's own cards")
+            deck = [c for c in cardmod.merge_decks(cardmod.shipped_cards(), own)
+                    if c.colour in colours and c.length <= longest]
         words = dictionary(options.get("lexicon", "scowl:70")) if level.crossword_rules else None
         return Game(edition, level, list(info.players), clue_cards=deck, dictionary=words, seed=info.seed,
                     turn_limit=int(options.get("turns", 10)))
@@ -86,8 +90,16 @@ DEFAULT_LEXICON = "scowl:50"
 
 
 def start_game(journal, players, *, seed: int, lexicon: str = DEFAULT_LEXICON, level: str = "3", turns: int = 10,
-               edition: str = "standin", colours: str = DEFAULT_COLOURS):
+               edition: str = "standin", colours: str = DEFAULT_COLOURS, cards: str | None = None):
+    """A new journalled game; ``cards``: an owner's card file, added to the shipped deck (its
+    loader's one-line error if it is bad), kept in the game's record."""
+    from pathlib import Path
+
+    from wordboard.extradiction.cards import card_line, load_cards
     from wordboard.journal import JournaledGame
 
-    return JournaledGame.start(journal, "extradiction", edition, tuple(players), seed=seed,
-                               options={"lexicon": lexicon, "level": level, "turns": turns, "colours": colours})
+    options = {"lexicon": lexicon, "level": level, "turns": turns, "colours": colours}
+    if cards:
+        options["card_pack"] = Path(cards).stem
+        options["own_cards"] = [card_line(c) for c in load_cards(cards)]
+    return JournaledGame.start(journal, "extradiction", edition, tuple(players), seed=seed, options=options)

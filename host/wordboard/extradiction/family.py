@@ -19,8 +19,9 @@ class ExtradictionFamily(GameFamily):
     default_lexicon = "scowl:50"        # everyday words for children (extradiction.codec.DEFAULT_LEXICON)
     min_settle = 0.5
     quick_options = {"turns": 4}
-    player_counts = (2, 4)
+    player_counts = (1, 4)              # the rulebook recommends 1 or 2 (Level 3: 2, else the adult reads)
     terminal = "wordboard.extradiction.terminal"
+    word_list_options = {"level": ("3", "speed")}    # Levels 1 and 2 check no word but the card's
 
     def __init__(self) -> None:
         self._codec: Any = None
@@ -37,14 +38,22 @@ class ExtradictionFamily(GameFamily):
 
         load_edition(Path(path))
 
+    def check_cards_file(self, path: str) -> None:
+        from wordboard.extradiction.cards import load_cards
+
+        load_cards(path)
+
+    def option_default(self, name: str) -> str | None:
+        return "3" if name == "level" else None
+
     def start(self, journal: Any, edition: str, players: tuple[str, ...], *, seed: int,
               lexicon: str | None, options: Mapping[str, Any]) -> Any:
         from wordboard.extradiction.codec import DEFAULT_COLOURS, start_game
 
         return start_game(journal, players, seed=seed, lexicon=lexicon or self.default_lexicon,
-                          level=str(options.get("level", "3")), turns=int(options.get("turns", 10)),
+                          level=str(options.get("level") or self.option_default("level")), turns=int(options.get("turns", 10)),
                           edition=options.get("edition", edition),
-                          colours=str(options.get("colours") or DEFAULT_COLOURS))
+                          colours=str(options.get("colours") or DEFAULT_COLOURS), cards=options.get("cards"))
 
     def adapter(self, jgame: Any, session: Any) -> Any:
         from wordboard.extradiction.table import ExtradictionAdapter

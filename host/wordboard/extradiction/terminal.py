@@ -153,10 +153,15 @@ class TerminalGame:
         return "Stars: " + ", ".join(f"{n} {s}" for n, s in zip(g.players, g.stars))
 
     def show_card(self, card, reveal: bool) -> None:
+        """The clue card as the level shows it: Levels 1 and 2 the picture; Level 3 (the rulebook:
+        the reader "says how many letters are in the word and what letter the word begins with
+        and then reads out the meaning") no picture."""
+        from wordboard.extradiction.engine import Level
         from wordboard.extradiction.pictures import picture_lines
         self.say(f"--- clue card ({card.colour.value}) ---")
-        for line in picture_lines(card.picture):
-            self.say(f"    {line}")
+        if self.game.level is not Level.THREE:
+            for line in picture_lines(card.picture):
+                self.say(f"    {line}")
         self.say(f"    {card.first_letter}{' _' * (card.length - 1)}   "
                  f"({card.hint()})")
         self.say(f"    Meaning: {card.meaning}")
@@ -222,10 +227,20 @@ class TerminalGame:
             if isinstance(line, bool):
                 return line
             try:
-                result = g.play(Guess(line))
+                g.check(Guess(line))
             except IllegalMove:
                 self.say("Type the word with letters only (or 'pass').")
                 continue
+            spelt = "".join(line.split()).upper()
+            if spelt != pending.card.word:
+                meant = self.meant_the_card(pending, spelt)
+                if meant is None:
+                    return False
+                if meant == "again":
+                    continue
+                if meant == "yes":
+                    line = pending.card.word
+            result = g.play(Guess(line))
             if result.correct:
                 self.say(f"Yes! The word is {result.card.word}: {' - '.join(result.card.word)}.")
                 self.speaker.speak(f"Yes! {result.card.word.lower()}.")
@@ -235,6 +250,32 @@ class TerminalGame:
                          f"The card is put to one side.")
                 self.speaker.speak(f"Not this time. The word was {result.card.word.lower()}.")
             return True
+
+    def meant_the_card(self, pending, spelt: str) -> str | None:
+        """A guess spelt otherwise than the card: in the rulebook the guess is said aloud and only
+        the writing tests the spelling, so the one who reads the card (the adult; at Level 3 the
+        reader) says whether the word meant is the card's: ``yes`` (right, the card is kept),
+        ``no`` (another word: the card is put to one side), ``again`` (the child types it again).
+        None at the end of input or on quit."""
+        from wordboard.extradiction.table import sayable
+        g = self.game
+        reader = "Adult" if pending.reader is None else g.players[pending.reader]
+
+        def known(word: str) -> bool:
+            return word in g.clue_words or (g.dictionary is not None and word in g.dictionary)
+
+        if not sayable(spelt, known):                 # never said back: spell another word
+            self.say("That word is not for this game: let's pick another word.")
+            return "again"
+        while True:
+            answer = self.ask(f"{reader}: is {spelt} the word on the card, spelt another way? "
+                              "yes (right: keep the card), no (another word), again (type it again): ")
+            if answer is None or answer.lower() in ("quit", "exit"):
+                return None
+            answer = answer.lower()
+            if answer in ("y", "yes", "n", "no", "a", "again"):
+                return {"y": "yes", "n": "no", "a": "again"}.get(answer, answer)
+            self.say("Answer yes, no or again.")
 
     def write_turn(self, pending) -> bool:
         from wordboard.extradiction.engine import Level

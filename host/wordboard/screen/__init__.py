@@ -39,9 +39,11 @@ class Screen:
         self.server.stop()
 
 
-def setup_choices(session, editions: dict[str, dict[str, str]] | None = None) -> dict:
+def setup_choices(session, editions: dict[str, dict[str, str]] | None = None,
+                  card_packs: dict[str, str] | None = None) -> dict:
     """What the page's game setup offers (fixed lists: nothing typed reaches a path).
-    ``editions``: the owner's edition files (:func:`edition_files`), offered by name only."""
+    ``editions``: the owner's edition files (:func:`edition_files`), ``card_packs`` the owner's
+    clue card files (:func:`card_pack_files`), offered by name only."""
     from wordboard import registry
     from wordboard.controller import session as sessions
     from wordboard.screen.protocol import (
@@ -57,9 +59,16 @@ def setup_choices(session, editions: dict[str, dict[str, str]] | None = None) ->
 
     games = list(registry.game_names())
     options = dict(getattr(session.config, "game_options", None) or {})
-    return {"games": games, "lexicons": list(LEXICONS), "quiet": list(QUIET_TIMES),
+    # the twin's scripted players choose their words from a word list: it offers no "none"
+    lexicons = [name for name in LEXICONS if name != "none" or not getattr(session, "twin", False)]
+    return {"games": games, "lexicons": lexicons, "quiet": list(QUIET_TIMES),
             "players": list(getattr(session.config, "players", ()) or sessions.DEFAULT_PLAYERS),
-            "lexicon": getattr(session, "lexicon", None) or "none",
+            # each game starts on its own word list unless the setup chooses another (never the
+            # list of the game being played, which may be another game's)
+            "lexicon": sessions.DEFAULT_LEXICON,
+            "default_lexicons": {g: registry.family(g).default_lexicon for g in games},
+            "word_list_options": {g: {name: list(values) for name, values in
+                                      registry.family(g).word_list_options.items()} for g in games},
             "levels": list(LEVELS), "variants": list(VARIANTS), "turns": list(TURNS),
             "level": str(options.get("level", "3")), "variant": str(options.get("variant", "quick")),
             "turn_count": int(options.get("turns", 10)),
@@ -67,7 +76,49 @@ def setup_choices(session, editions: dict[str, dict[str, str]] | None = None) ->
             "player_counts": {g: list(registry.family(g).player_counts) for g in games},
             "clocks": list(CLOCK_MINUTES), "increments": list(INCREMENTS),
             "clock_games": [g for g in games if registry.family(g).clock], **_clock_setup(session),
-            "editions": {game: sorted(files) for game, files in (editions or {}).items()}}
+            "editions": {game: sorted(files) for game, files in (editions or {}).items()},
+            "card_packs": sorted(card_packs or {}),
+            "card_games": [g for g in games if _plays_cards(registry.family(g))]}
+
+
+def _plays_cards(family) -> bool:
+    """Whether a family takes an owner's clue card file."""
+    from wordboard.registry import GameFamily
+
+    return type(family).check_cards_file is not GameFamily.check_cards_file
+
+
+def card_pack_files(session, folder=None, out=print) -> dict[str, str]:
+    """The owner's clue card files the page's setup offers, by the name shown (the file's name
+    without ``.txt``): the card files in the configuration folder's ``cards/`` and the file
+    ``wordboard run --cards`` named. A file that does not load is not offered, said once in the
+    log with its loader's one line. The page names a pack, never a path."""
+    import re
+    from pathlib import Path
+
+    from wordboard import registry
+    from wordboard.errors import UserError
+    from wordboard.extradiction.cards import pack_files
+
+    files = pack_files(folder)
+    named = (getattr(session.config, "game_options", None) or {}).get("cards")
+    if named and Path(str(named)).is_file() and Path(str(named)).resolve() not in {f.resolve() for f in files}:
+        files.append(Path(str(named)))
+    players = [f for f in registry.families() if _plays_cards(f)]
+    found: dict[str, str] = {}
+    for path in files:
+        try:
+            for family in players:
+                family.check_cards_file(str(path))
+        except (UserError, OSError) as exc:
+            out(f"screen: {exc}: not offered")
+            continue
+        stem = re.sub(r"[^A-Za-z0-9._-]", "-", path.stem).lstrip("._-")[:50] or "cards"
+        name, n = stem, 2
+        while name in found:
+            name, n = f"{stem}-{n}", n + 1
+        found[name] = str(path.resolve())
+    return found
 
 
 def edition_files(session, folder=None, out=print) -> dict[str, dict[str, str]]:
@@ -140,8 +191,10 @@ def start_screen(session, listen: str | None, *, lan: bool, speak: bool = False,
     hub, answerer = server.hub, server.answerer
     controller.answerer = TeeAnswerer(answerer, None if screen_only else controller.answerer)
     editions = edition_files(session, out=out)
+    packs = card_pack_files(session, out=out)
     bridge = ScreenBridge(controller, hub, answerer=answerer, speak=speak, dawg=getattr(session, "dawg", None),
-                          setup_choices=setup_choices(session, editions), edition_files=editions)
+                          setup_choices=setup_choices(session, editions, packs), edition_files=editions,
+                          card_files=packs)
     bridge.publish_safely()
     jgame = controller.adapter.jgame
     code = server.new_game((id(jgame.journal), jgame.id))

@@ -121,6 +121,7 @@ class ScreenBridge:
     def __init__(self, controller, hub: ScreenHub, *, answerer: ScreenAnswerer | None = None,
                  speak: bool = False, speech: Speech | None = None, dawg=None,
                  setup_choices: dict | None = None, edition_files: dict | None = None,
+                 card_files: dict | None = None,
                  wall: Callable[[], float] = time.monotonic):
         self.controller = controller
         self.hub = hub
@@ -132,6 +133,7 @@ class ScreenBridge:
         self.dawg = dawg
         self.setup_choices = setup_choices or {}
         self.edition_files: dict = edition_files or {}    # game -> the name the page shows -> path
+        self.card_files: dict = card_files or {}          # the name the page shows -> the card file
         self.wall = wall
         self.stop_requested = False
         self.failed: Exception | None = None      # the last snapshot that could not be made
@@ -348,17 +350,41 @@ class ScreenBridge:
             if not low <= len(data["players"]) <= high:
                 raise ValueError(f"{data['game']} is for {low} players" if low == high else
                                  f"{data['game']} is for {low} to {high} players")
+            self._check_word_list(data)
             setup = dict(data)
             if data.get("edition"):
                 path = self.edition_files.get(data["game"], {}).get(data["edition"])
                 if path is None:
                     raise ValueError(f"this board has no edition {data['edition']!r} for {data['game']}")
                 setup["edition_path"] = path
+            if data.get("cards"):
+                from wordboard import registry
+
+                path = self.card_files.get(data["cards"])
+                if path is None or data["game"] not in self.setup_choices.get("card_games", ()):
+                    raise ValueError(f"this board has no card pack {data['cards']!r} for {data['game']}")
+                registry.family(data["game"]).check_cards_file(path)   # changed since: its loader's one line
+                setup["cards_path"] = path
             self.next_setup = setup
             self.stop_requested = True
             c.say(f"a new game of {data['game']} is set up")
             self._reply(command, {"type": "ok", "message": "starting the new game"})
         self._dirty = True
+
+    def _check_word_list(self, data: dict) -> None:
+        """A new game's word list: one this board offers, and not "none" for a game that checks
+        every word (eXtraDICTION's Level 3 and Speed): refused in one line, the game played goes on."""
+        from wordboard import registry
+
+        lexicon = data["lexicon"]
+        if lexicon not in self.setup_choices.get("lexicons", (lexicon,)):
+            raise ValueError(f"this board offers no word list {lexicon!r}: the simulated board's players "
+                             "choose their words from one" if lexicon == "none" else
+                             f"this board offers no word list {lexicon!r}")
+        family = registry.family(data["game"])
+        if lexicon == "none" and family.needs_word_list(data):
+            chosen = "".join(f" {name} {data[name]}" for name in family.word_list_options if data.get(name))
+            raise ValueError(f"{family.title}{chosen} checks every word in a dictionary: choose one, not none")
 
     def _correct(self, command: Command) -> None:
         """A square as the table says it is, where the camera reads the board: empty ("."), this

@@ -76,7 +76,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
             "clock": Field("choice", required=False, choices=CLOCK_MINUTES),
             # an owner's edition file, by the name the setup offered (never a path)
             "edition": Field("str", required=False, pattern=re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$")),
-            "increment": Field("choice", required=False, choices=INCREMENTS)},
+            "increment": Field("choice", required=False, choices=INCREMENTS),
+            # an owner's clue card pack (eXtraDICTION), by the name the setup offered (never a path)
+            "cards": Field("str", required=False, pattern=re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$"))},
 }
 
 ADMIN = frozenset({"undo", "score", "end", "new", "words"})

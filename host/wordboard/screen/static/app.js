@@ -327,7 +327,8 @@ Views.register("extradiction", {
     // the stars printed on an empty square (! a Chance square), as on the real board
     const printed = (st.view.squares || {})[key];
     if (printed && !cell.classList.contains("has-tile")) {
-      const mark = el("span", "star-count" + (printed === "!" ? " chance" : ""), printed === "!" ? "!" : `${printed}★`);
+      const mark = el("span", "star-count" + (printed === "!" ? " chance" : ""), printed === "!" ? "!" : `${printed}`);
+      if (printed !== "!") mark.appendChild(el("span", "star-glyph", "★"));
       mark.setAttribute("aria-label", printed === "!" ? "Chance square" : `${printed} stars`);
       cell.appendChild(mark);
     }
@@ -628,12 +629,14 @@ function openCorrection(key) {
   const [r, c] = key.split(",").map(Number);
   const name = String.fromCharCode(65 + c) + (r + 1);
   const seen = (state.board.seen || {})[key];
+  const chosen = { r, c };              // the square tapped, or the one chosen near it (kids)
   const pick = (value) => (event) => {
     event.stopPropagation();
-    send({ type: "correct", row: r, col: c, value });
+    send({ type: "correct", row: chosen.r, col: chosen.c, value });
     closeCorrection();
   };
-  const head = el("div", "correct-head", kids ? `${name}` : (seen ? `${name}: the camera reads ${seen}` : `${name}: the camera reads nothing`));
+  const head = el("div", "correct-head");
+  head.appendChild(el("span", "correct-name", kids ? `${name}` : (seen ? `${name}: the camera reads ${seen}` : `${name}: the camera reads nothing`)));
   const shut = el("button", "btn correct-close", "✖");
   shut.type = "button";
   shut.setAttribute("aria-label", "close");
@@ -644,8 +647,21 @@ function openCorrection(key) {
   empty.type = "button";
   empty.dataset.value = ".";
   empty.setAttribute("aria-label", "that square is empty");
-  empty.addEventListener("click", pick("."));
-  box.appendChild(empty);
+  if (kids) {
+    // a child's finger is wider than a square of the board: the squares around the one tapped,
+    // big, to choose the right one before saying it is empty
+    const row = el("div", "correct-pick");
+    row.appendChild(zoomAround(r, c, (rr, cc) => {
+      [chosen.r, chosen.c] = [rr, cc];
+      head.firstChild.textContent = String.fromCharCode(65 + cc) + (rr + 1);
+    }));
+    empty.addEventListener("click", pick("."));
+    row.appendChild(empty);
+    box.appendChild(row);
+  } else {
+    empty.addEventListener("click", pick("."));
+    box.appendChild(empty);
+  }
   if (state.board.correct === "tiles") {
     const blank = el("button", "btn correct-blank", "blank tile");
     blank.type = "button";
@@ -674,6 +690,37 @@ function openCorrection(key) {
   const left = Math.min(Math.max(0, rect.left - wrap.left + rect.width / 2 - box.offsetWidth / 2), wrap.width - box.offsetWidth);
   box.style.top = `${Math.max(0, top)}px`;
   box.style.left = `${Math.max(0, left)}px`;
+}
+
+function zoomAround(r, c, choose) {
+  // the 3 x 3 squares around (r, c) (kept on the board at its edges), each a big button; the
+  // square tapped on the board is chosen first; squares with a letter taken are not for saying empty
+  const { rows, cols } = state.board;
+  const top = Math.min(Math.max(0, r - 1), Math.max(0, rows - 3));
+  const left = Math.min(Math.max(0, c - 1), Math.max(0, cols - 3));
+  const zoom = el("div", "correct-zoom");
+  zoom.setAttribute("aria-label", "the squares near the one tapped");
+  for (let rr = top; rr < Math.min(rows, top + 3); rr++) {
+    for (let cc = left; cc < Math.min(cols, left + 3); cc++) {
+      const key = `${rr},${cc}`;
+      const seen = (state.board.seen || {})[key];
+      const taken = state.board.tiles[key];
+      const b = el("button", "btn zoom-square" + (seen ? " seen" : "") + (rr === r && cc === c ? " chosen" : ""),
+        taken ? taken.letter : (seen || ""));
+      b.type = "button";
+      b.dataset.square = key;
+      b.setAttribute("aria-label", String.fromCharCode(65 + cc) + (rr + 1));
+      b.disabled = !!taken;
+      b.addEventListener("click", (event) => {
+        event.stopPropagation();
+        for (const other of zoom.querySelectorAll(".chosen")) other.classList.remove("chosen");
+        b.classList.add("chosen");
+        choose(rr, cc);
+      });
+      zoom.appendChild(b);
+    }
+  }
+  return zoom;
 }
 
 function closeCorrection() {
@@ -762,6 +809,7 @@ function renderLast(st) {
   } else if (kids) {
     const word = (last.words && last.words[0] && last.words[0].word) || last.text || "";
     const tiles = el("div", "kid-word");
+    tiles.style.setProperty("--n", String(Math.max(1, word.replace(/[^A-Za-z]/g, "").length)));
     for (const ch of word.toUpperCase().replace(/[^A-Z]/g, "")) {
       const t = el("button", "letter-tile", ch);
       t.type = "button";
@@ -923,7 +971,7 @@ function renderGuess(st, q) {
       const b = el("button", "btn choice guess-answer" + (value === "yes" ? " primary" : ""), label);
       b.type = "button";
       b.dataset.value = value;
-      b.addEventListener("click", () => answer(q, value));
+      grownUps(b, () => answer(q, value));
       said.appendChild(b);
     }
     return;
@@ -953,15 +1001,42 @@ function renderGuess(st, q) {
   ok.setAttribute("aria-label", "that is my guess");
   ok.addEventListener("click", () => { if (guess.typed) answer(q, guess.typed); });
   keys.appendChild(ok);
-  said.appendChild(el("span", "said-label", `🗣️ Said aloud? ${checker}:`));
+  said.appendChild(el("span", "said-label", kids ? `🗣️ ${checker}:` : `🗣️ Said aloud? ${checker}:`));
   for (const [value, label] of [["=right", "✔ the word"], ["=wrong", "✖ another word"]]) {
     const b = el("button", "btn said-answer" + (value === "=right" ? " primary" : ""), label);
     b.type = "button";
     b.dataset.value = value;
-    b.addEventListener("click", () => answer(q, value));
+    grownUps(b, () => answer(q, value));
     said.appendChild(b);
   }
   showTyped(st);
+}
+
+/* A grown-up's answer (is it the card's word?): pressed and held for HOLD_MS (a child's tap
+   does nothing), or tapped on a page unlocked with the PIN. */
+const HOLD_MS = 1200;
+
+function grownUps(button, action) {
+  button.classList.add("hold");
+  button.style.setProperty("--hold-ms", `${HOLD_MS}ms`);
+  button.title = "a grown-up: press and hold";
+  button.appendChild(el("span", "hold-note", " ⏳"));
+  let timer = null;
+  let held = false;
+  const stop = () => { clearTimeout(timer); timer = null; button.classList.remove("holding"); };
+  button.addEventListener("pointerdown", (event) => {
+    held = false;
+    if (admin || event.button > 0) return;
+    button.classList.add("holding");
+    timer = setTimeout(() => { stop(); held = true; action(); }, HOLD_MS);
+  });
+  for (const name of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(name, stop);
+  button.addEventListener("contextmenu", (event) => event.preventDefault());   // a long touch
+  button.addEventListener("click", () => {
+    if (held) held = false;
+    else if (admin) action();
+    else toast(kids ? "✋ ⏳" : "a grown-up: press and hold");
+  });
 }
 
 function showTyped(st) {
@@ -1263,6 +1338,8 @@ function setupOptions() {
   $("setup-turns-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-colours-box").classList.toggle("hidden", game !== "extradiction");
   $("setup-variant-box").classList.toggle("hidden", game !== "dexikon");
+  // the owner's clue card packs (the configuration folder's cards/), added to the shipped deck
+  $("setup-cards-box").classList.toggle("hidden", !(s.card_packs || []).length || !(s.card_games || []).includes(game));
   // the owner's own edition files for this game (the board and tile set as shipped otherwise)
   const editions = (s.editions || {})[game] || [];
   $("setup-edition-box").classList.toggle("hidden", !editions.length);
@@ -1276,12 +1353,32 @@ function setupOptions() {
       select.appendChild(o);
     }
   }
+  fillLexicons(s, game);
   const clocked = (s.clock_games || []).includes(game);
   $("setup-clock-box").classList.toggle("hidden", !clocked);
   $("setup-increment-box").classList.toggle("hidden", !clocked || !Number($("setup-clock").value));
   const [low, high] = (s.player_counts || {})[game] || [2, 4];
   $("setup-players-legend").textContent = low === high ? `Players (${low})` : `Players (${low}-${high})`;
   Array.from($("setup-players").querySelectorAll("input")).forEach((input, i) => input.classList.toggle("hidden", i >= high));
+}
+
+function fillLexicons(s, game) {
+  // each game starts on its own word list (never the list of the game being played); "none" is
+  // not offered where the game checks every word (eXtraDICTION's Level 3 and Speed)
+  const select = $("setup-lexicon");
+  const needs = Object.entries((s.word_list_options || {})[game] || {})
+    .some(([name, values]) => { const box = $(`setup-${name}`); return !!box && values.includes(box.value); });
+  const keep = select.dataset.game === game ? select.value : (s.lexicon || "default");
+  select.dataset.game = game;
+  clear(select);
+  for (const name of s.lexicons || []) {
+    if (name === "none" && needs) continue;
+    const own = (s.default_lexicons || {})[game];
+    const o = el("option", null, name === "default" && own ? `the game's own (${own})` : name === "none" ? "none (no word checks)" : name);
+    o.value = name;
+    select.appendChild(o);
+  }
+  select.value = Array.from(select.options).some((o) => o.value === keep) ? keep : (s.lexicon || "default");
 }
 
 function openSetup() {
@@ -1297,12 +1394,13 @@ function openSetup() {
     }
   };
   fill($("setup-game"), s.games, s.games.includes(currentGame(state)) ? currentGame(state) : s.games[0], (g) => GAME_NAMES[g] || g);
-  fill($("setup-lexicon"), s.lexicons, s.lexicon);
+  $("setup-lexicon").dataset.game = "";
   fill($("setup-quiet"), s.quiet, 0, (v) => v ? `${v} s untouched` : "never (button only)");
   // the children's mode starts at Level 1 (copy the word from the card)
   fill($("setup-level"), s.levels, kids ? "1" : s.level, (v) => LEVEL_NAMES[v] || v);
   fill($("setup-colours"), s.colours, s.colour, (v) => COLOUR_NAMES[v] || v);
   fill($("setup-turns"), s.turns, s.turn_count);
+  fill($("setup-cards"), [""].concat(s.card_packs || []), "", (v) => v ? `${v} (added to the shipped cards)` : "the shipped cards only");
   fill($("setup-variant"), s.variants, s.variant, (v) => VARIANT_NAMES[v] || v);
   fill($("setup-clock"), s.clocks, s.clock || 0, (v) => v ? `${v} min each` : "no clock");
   fill($("setup-increment"), s.increments, s.increment || 0, (v) => v ? `+${v} s a turn` : "none");
@@ -1325,6 +1423,7 @@ function openSetup() {
   openOverlay("setup");
 }
 $("setup-game").addEventListener("change", setupOptions);
+$("setup-level").addEventListener("change", setupOptions);
 $("setup-clock").addEventListener("change", setupOptions);
 
 $("setup-form").addEventListener("submit", (event) => {
@@ -1340,6 +1439,7 @@ $("setup-form").addEventListener("submit", (event) => {
     message.level = $("setup-level").value; message.turns = Number($("setup-turns").value);
     if ($("setup-colours").value) message.colours = $("setup-colours").value;
   }
+  if ($("setup-cards").value && (state.setup.card_games || []).includes(game)) message.cards = $("setup-cards").value;
   if (game === "dexikon") message.variant = $("setup-variant").value;
   if ($("setup-edition").value && ((state.setup.editions || {})[game] || []).includes($("setup-edition").value)) {
     message.edition = $("setup-edition").value;
