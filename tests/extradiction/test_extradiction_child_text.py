@@ -240,3 +240,37 @@ def test_the_terminal_game_never_prints_or_says_the_word(taught, word):
 def test_the_terminal_game_prints_and_says_an_innocent_word(taught):
     text, said = play(game("1", words=("CAT",), players=("Ada",)), ["cat", "A5"])
     assert "cat" in text and "CAT" in text and "C, A, T." in said and "cat. Say it with me: cat." in said
+
+
+# -- owners' card files -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    "koala | green | 🖕 | A furry animal.",
+    "koala | green | 🖕🏿 | A furry animal.",                   # every skin tone
+    "koala | green | 🖕🏻 | A furry animal.",
+    "koala | green | 🍆 | A furry animal.",
+    "koala | green | 🔫 | A furry animal.",                    # PISTOL: its name is a blocked word
+    "koala | green | 🍷 | A furry animal.",
+    "koala | green | shit | A furry animal.",                 # words as the picture
+    "shit | green | 🐨 | A furry animal.",
+    "koala | green | 🐨 | A furry animal that says shit.",
+] + [f"{w.lower()} | green | 🐨 | A thing you say." for w in OFFENSIVE])
+def test_an_owners_card_with_an_offensive_word_or_picture_is_refused_naming_its_line(taught, line):
+    from wordboard.errors import DataFileError
+    from wordboard.extradiction.cards import parse_cards
+
+    with pytest.raises(DataFileError) as err:
+        parse_cards(f"# my cards\ncat | green | 🐈 | A small pet.\n{line}\n", "mine.txt")
+    assert err.value.line == 3 and "not suitable for children" in err.value.problem
+    assert not found_in([str(err.value)], OFFENSIVE + ("SHIT",)) and "🖕" not in str(err.value).replace(line, "")
+
+
+def test_the_shipped_deck_and_an_innocent_owners_card_pass():
+    from wordboard.extradiction.cards import parse_cards, shipped_cards
+    from wordboard.extradiction.pictures import unsuitable_emoji
+
+    assert len(shipped_cards()) > 100
+    assert {"🖕", "🍆", "💦"} <= unsuitable_emoji()
+    cards = parse_cards("cat | green | 🐈 | A small furry pet.\npeach | green | 🍑 | A soft round fruit.\n"
+                        "wave | green | 👋🏽 | Move your hand to say hello.\n")
+    assert [c.word for c in cards] == ["CAT", "PEACH", "WAVE"]

@@ -13,7 +13,9 @@ wordboard ships ``data/clue-cards.txt``, made by
 :mod:`wordboard.extradiction.deckbuilder`; owners can add their own cards in a file of the same
 form (``wordboard play extradiction --cards-file PATH``). Every line is validated on load: a bad
 colour, a word that is not all letters, a meaning that gives the word away, a word given twice,
-or a word unsuitable for children is an error naming the file and the line.
+or a word unsuitable for children (the word, the meaning, or the picture: an emoji of
+``data/unsuitable-emoji.txt``, any skin tone, or one whose Unicode name holds such a word) is an
+error naming the file and the line, never the word.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 
 from wordboard.datafile import MAX_DATA_FILE_BYTES
 from wordboard.errors import DataFileError
-from wordboard.extradiction.pictures import check_picture
+from wordboard.extradiction.pictures import check_picture, unsuitable_picture
 from wordboard.extradiction.wordfilter import is_unsuitable, unsuitable_words_in
 from wordboard.userfiles import read_text
 
@@ -89,10 +91,13 @@ def parse_card_line(text: str) -> ClueCard:
     if given:
         raise ValueError(f"the meaning gives the word {word.upper()} away ({given!r}): leave it out")
     if is_unsuitable(word):
-        raise ValueError(f"{word.upper()} is not suitable for children")
+        raise ValueError("the word is not suitable for children")
     bad = unsuitable_words_in(meaning)
     if bad:
-        raise ValueError(f"the meaning uses a word not suitable for children: {bad[0]!r}")
+        raise ValueError("the meaning uses a word not suitable for children")
+    why = unsuitable_picture(picture)
+    if why:
+        raise ValueError(why)
     return ClueCard(word.upper(), colour, picture, meaning)
 
 
