@@ -129,3 +129,25 @@ def test_a_game_for_grown_ups_is_not_filtered(tmp_path):
     assert for_the_table(lexulous, {"message": "SHIT scores 7"}) == {"message": "SHIT scores 7"}
     children = type("A", (), {"kind": "extradiction"})()
     assert for_the_table(children, {"message": "SHIT scores 7"}) == {"message": PICK_ANOTHER}
+
+
+def test_a_page_in_the_childrens_mode_gets_no_unsuitable_word_whatever_the_game(monkeypatch):
+    """?mode=kids on a grown-ups' game (Lexulous, Dexikon): the state and the events a kids page is
+    sent go through the gate; a say event that would repeat the word loses its clip; other pages
+    get the game as it is."""
+    from wordboard.screen.server import for_page
+
+    filter_knowing(monkeypatch)
+    kids, normal = type("K", (), {"mode": "kids"})(), type("N", (), {"mode": "normal"})()
+    for word in OFFENSIVE:
+        state = {"type": "state", "state": {"game": {"kind": "lexulous"}, "message": f"Ada plays {word} for 12",
+                                            "history": [{"text": word, "score": 12}, {"text": INNOCENT, "score": 5}],
+                                            "board": {"leds": ["ff0000"]}}}
+        sent = for_page(kids, state)
+        assert not found_in([json.dumps(sent)]) and sent["state"]["history"][1]["text"] == INNOCENT
+        assert sent["state"]["board"]["leds"] == ["ff0000"]
+        assert for_page(normal, state) == state
+        say = {"type": "say", "text": f"{word.capitalize()}. {', '.join(word)}.", "id": "abc123"}
+        assert for_page(kids, say) == {"type": "say", "text": PICK_ANOTHER, "id": None}
+    say = {"type": "say", "text": "Cat. C, A, T.", "id": "abc123"}
+    assert for_page(kids, say) == say

@@ -118,6 +118,16 @@ def shown_for_child(value: Any, known: Known | None = None) -> Any:
     return value
 
 
+def for_kids_page(message: dict) -> dict:
+    """A message for a page in the children's mode (``?mode=kids``), whatever the game: its texts
+    through :func:`for_child`; a ``say`` event that would repeat an unsuitable word loses its
+    clip (the page says :data:`PICK_ANOTHER` in its own voice instead)."""
+    safe = shown_for_child(message)
+    if safe != message and message.get("type") == "say":
+        safe["id"] = None
+    return safe
+
+
 def child_words(exc) -> str:
     """A refused move's reason as a child is told it (the rule's own words otherwise). Letters
     that make a word unsuitable for children are never named."""
