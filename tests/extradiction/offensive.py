@@ -59,3 +59,30 @@ def found_in(texts, words=OFFENSIVE) -> list[str]:
                  re.findall(r"(?<![a-z])[a-z](?:[\s,\-]+[a-z](?![a-z]))+", text)]
         found += [w for w in words if any(w.lower() == r or (len(w) > 3 and w.lower() in r) for r in runs)]
     return found
+
+
+class Recorder:
+    """A speaker that records what would be sent to espeak-ng (``speak``'s text, ``spell``'s
+    letters as :func:`wordboard.speech.spelled` makes them, the text of a WAV asked for)."""
+
+    available = True
+    voice, words_per_minute = "en", 140
+
+    def __init__(self):
+        self.sent: list[str] = []
+
+    def speak(self, text):
+        self.sent.append(text)
+
+    def spell(self, word):
+        from wordboard.speech import spelled
+
+        self.sent.append(spelled(word))
+
+    def to_wav(self, text, path):
+        self.sent.append(text)
+        return False
+
+    def wav_bytes(self, text):
+        self.sent.append(text)
+        return b"RIFF" + text.encode()

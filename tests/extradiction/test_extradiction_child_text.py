@@ -21,39 +21,13 @@ from wordboard.extradiction.wordfilter import is_unsuitable
 from wordboard.journal import Journal, JournaledGame
 
 from .helpers import WORDS, card, example, game
-from .offensive import INNOCENT, OFFENSIVE, filter_knowing, found_in
+from .offensive import INNOCENT, OFFENSIVE, Recorder, filter_knowing, found_in
 
 
 @pytest.fixture
 def taught(monkeypatch):
     """The children's filter knowing the tester's words (only those its list lacks today)."""
     return filter_knowing(monkeypatch)
-
-
-class Recorder:
-    """A speaker that records what would be sent to espeak-ng (``speak``'s text, ``spell``'s
-    letters as :func:`wordboard.speech.spelled` makes them)."""
-
-    available = True
-
-    def __init__(self):
-        self.sent: list[str] = []
-
-    def speak(self, text):
-        self.sent.append(text)
-
-    def spell(self, word):
-        from wordboard.speech import spelled
-
-        self.sent.append(spelled(word))
-
-    def to_wav(self, text, path):
-        self.sent.append(text)
-        return False
-
-    def wav_bytes(self, text):
-        self.sent.append(text)
-        return None
 
 
 # -- the gate itself --------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import pytest
 
 from tests.extradiction.helpers import game
 from tests.extradiction.offensive import INNOCENT, OFFENSIVE, filter_knowing, found_in
+from tests.extradiction.offensive import Recorder as Device
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Committed
 from wordboard.controller.boardgames import GUESS_HEARD
@@ -20,27 +21,6 @@ from wordboard.journal import Journal, JournaledGame
 from wordboard.screen.bridge import ScreenBridge, Speech
 from wordboard.screen.hub import Command, Listeners, ScreenHub
 from wordboard.screen.snapshot import snapshot
-
-
-class Device:
-    """The Pi's espeak-ng (what it is asked to say) and its clips for the pages."""
-
-    voice, words_per_minute = "en", 140
-
-    def __init__(self):
-        self.sent: list[str] = []
-
-    def speak(self, text):
-        self.sent.append(text)
-
-    def spell(self, word):
-        from wordboard.speech import spelled
-
-        self.sent.append(spelled(word))
-
-    def wav_bytes(self, text):
-        self.sent.append(text)
-        return b"RIFF" + text.encode()
 
 
 class Now(Speech):
