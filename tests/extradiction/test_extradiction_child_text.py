@@ -205,10 +205,13 @@ def test_the_terminal_game_never_prints_or_says_the_word(taught, word):
                       [f"{word.lower()} {where} across", f"{word} {where}", "cat C5", "quit"])
     assert not found_in([text]) and not found_in(said), text
     assert "CAT" in text and PICK_ANOTHER in text
-    # Level 2: the word typed as a guess
-    text, said = play(game("2", words=("APPLE",), players=("Ada",)), [word.lower(), "quit"])
+    # Level 2: the word typed as a guess: asked again, nothing kept in the game's record
+    g = game("2", words=("APPLE",), players=("Ada",))
+    text, said = play(g, [word.lower(), "quit"])
     assert not found_in([text]) and not found_in(said), text
-    assert "the word was APPLE" in text
+    assert "let's pick another word" in text and g.history == []
+    text, said = play(game("2", words=("APPLE",), players=("Ada",)), ["pear", "quit"])
+    assert "the word was APPLE" in text and "pear" in text
 
 
 def test_the_terminal_game_prints_and_says_an_innocent_word(taught):

@@ -228,6 +228,11 @@ class TerminalGame:
                 continue
             if isinstance(line, bool):
                 return line
+            from wordboard.extradiction.childtext import CHILD_WORDS, sayable
+            if not sayable("".join(line.split()), self.known):
+                # never kept in the game's record nor said back, as on the board's screen
+                self.say(CHILD_WORDS["UNSUITABLE"])
+                continue
             try:
                 result = g.play(Guess(line))
             except IllegalMove:
