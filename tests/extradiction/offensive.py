@@ -39,6 +39,9 @@ def filter_knowing(monkeypatch, words=OFFENSIVE + ("CHINKS",)) -> set[str]:
 
     patched = {"is_unsuitable": is_unsuitable, "hides_unsuitable": hides_unsuitable,
                "unsuitable_words_in": unsuitable_words_in}
+    from wordboard.extradiction import childtext
+
+    monkeypatch.setattr(childtext, "_FIT_CACHE", {})     # nothing judged by the filter as it was
     for name in ("wordboard.extradiction.wordfilter", "wordboard.extradiction.engine",
                  "wordboard.extradiction.cards", "wordboard.dexikon.autoplay", "wordboard.dexikon.console"):
         module = importlib.import_module(name)
