@@ -60,6 +60,9 @@ class GameFamily:
     letterless_tile: ClassVar[str] = "?"
     #: Whether the twin's virtual camera looks at the table as well as the sensor board.
     twin_camera: ClassVar[bool] = False
+    #: Whether the game is for children: everything the screen shows and says of it goes through
+    #: the children's gate (:func:`wordboard.extradiction.childtext.for_child`).
+    for_children: ClassVar[bool] = False
     #: Seconds a placement must stay put before it counts (written letters take longer).
     min_settle: ClassVar[float] = 0.0
     #: ``wordboard games export``'s default format for the family's games.

@@ -69,7 +69,8 @@ class AutoPlayer:
         if isinstance(d, PlayDecision):
             return self._play(game, d)
         if isinstance(d, WordChoice):
-            return ChooseWord(self.rng.choice(d.words))
+            # the cards spell several words: never one unsuitable for children when another fits
+            return ChooseWord(self.rng.choice([w for w in d.words if not is_unsuitable(w)] or list(d.words)))
         if isinstance(d, ChallengeDecision):
             if self.rng.random() < self.challenge_rate:
                 who = [p for p in d.challengers if self.rng.random() < 0.7] or [d.challengers[0]]
@@ -116,7 +117,7 @@ class AutoPlayer:
             row = table[: self.rng.randint(2, min(5, len(table)))]
             word = "".join(c.kind.letters[0] if c.kind.letters else self.rng.choice(ALPHABET)
                            for c in row)
-            if word not in game.banked_words and (d.player, word) not in self._failed:
+            if word not in game.banked_words and (d.player, word) not in self._failed and not is_unsuitable(word):
                 self._failed.add((d.player, word))
                 return DeclareWord(tuple(c.id for c in row), word)
         exclude = set(game.banked_words) | {w for p, w in self._failed if p == d.player}

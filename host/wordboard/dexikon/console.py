@@ -359,7 +359,7 @@ class Console:
         if verb == "best":
             if not isinstance(d, LastWordDecision):
                 raise InputProblem("'best' is for the last word")
-            option = best_last_word(d.cards, g.dictionary)
+            option = best_last_word(d.cards, g.dictionary, unsuitable=is_unsuitable)
             if option is None:
                 raise InputProblem("no word can be made from your cards: pass")
             self.say(f"  best: {option.describe()}")

@@ -56,6 +56,23 @@ def card_tags(game) -> dict[int, str]:
 
 # -- the adapter -----------------------------------------------------------------------------------
 
+
+def spellings_named(words):
+    """The words the cards spell as the table is told them (``named(n)``: the first ``n``, "and N
+    more" for the rest): a word unsuitable for children is never named, only counted (the player
+    who laid the cards may still answer it)."""
+    from wordboard.extradiction.wordfilter import is_unsuitable
+
+    shown = [w for w in words if not is_unsuitable(w)]
+
+    def named(n: int) -> str:
+        more = len(words) - min(n, len(shown))
+        text = ", ".join(shown[:n])
+        if not text:
+            return f"{more} words"
+        return text + (f" (and {more} more)" if more else "")
+    return named
+
 class DexikonAdapter(TableAdapter):
     kind = "dexikon"
 
@@ -219,10 +236,10 @@ class DexikonAdapter(TableAdapter):
                               message=f"no word fits the cards {letters}" + (" (banked words excluded)" if exclude else ""))
         value = sum(c.kind.points for c in row)
         if len(words) > 1:
+            named = spellings_named(words)
             if live:
-                return Assessment("ask", squares, message=f"the cards spell {', '.join(words[:8])}")
-            more = f" (and {len(words) - 12} more)" if len(words) > 12 else ""
-            question = q.Question(WORD, f"The cards spell {', '.join(words[:12])}{more}: which word is it?", tuple(words),
+                return Assessment("ask", squares, message=f"the cards spell {named(8)}")
+            question = q.Question(WORD, f"The cards spell {named(12)}: which word is it?", tuple(words),
                                   (first.square,), {"uid": first.seen.uid})
             return Assessment("ask", squares, question=question, message=question.prompt)
         move = (tuple(c.id for c in row), words[0], row_squares, tuple(resolutions))

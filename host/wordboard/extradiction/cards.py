@@ -14,7 +14,9 @@ wordboard ships ``data/clue-cards.txt``, made by
 form (``wordboard play extradiction --cards-file PATH``, ``wordboard run --cards PATH``, or a file in
 the configuration folder's ``cards/``, offered by the screen's setup). Every line is validated on load: a bad
 colour, a word that is not all letters, a meaning that gives the word away, a word given twice,
-or a word unsuitable for children is an error naming the file and the line.
+or a word unsuitable for children (the word, the meaning, or the picture: an emoji of
+``data/unsuitable-emoji.txt``, any skin tone, or one whose Unicode name holds such a word) is an
+error naming the file and the line, never the word.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from pathlib import Path
 
 from wordboard.datafile import MAX_DATA_FILE_BYTES
 from wordboard.errors import DataFileError
-from wordboard.extradiction.pictures import check_picture
+from wordboard.extradiction.pictures import check_picture, unsuitable_picture
 from wordboard.extradiction.wordfilter import is_unsuitable, unsuitable_words_in
 from wordboard.userfiles import read_text
 
@@ -90,10 +92,13 @@ def parse_card_line(text: str) -> ClueCard:
     if given:
         raise ValueError(f"the meaning gives the word {word.upper()} away ({given!r}): leave it out")
     if is_unsuitable(word):
-        raise ValueError(f"{word.upper()} is not suitable for children")
+        raise ValueError("the word is not suitable for children")
     bad = unsuitable_words_in(meaning)
     if bad:
-        raise ValueError(f"the meaning uses a word not suitable for children: {bad[0]!r}")
+        raise ValueError("the meaning uses a word not suitable for children")
+    why = unsuitable_picture(picture)
+    if why:
+        raise ValueError(why)
     return ClueCard(word.upper(), colour, picture, meaning)
 
 

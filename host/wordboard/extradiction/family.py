@@ -16,6 +16,7 @@ class ExtradictionFamily(GameFamily):
     kind = "extradiction"
     editions = {"extradiction": "standin"}
     sensing = WRITTEN
+    for_children = True
     default_lexicon = "scowl:50"        # everyday words for children (extradiction.codec.DEFAULT_LEXICON)
     min_settle = 0.5
     quick_options = {"turns": 4}

@@ -16,68 +16,17 @@ level, the number of clue cards, the colours of the clue deck and the word list.
 from __future__ import annotations
 
 import random
-import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
 from wordboard.controller.boardgames import GUESS, GUESS_HEARD, HEARD_RIGHT, HEARD_WRONG
 from wordboard.controller.players import Intent, Plan, TablePlayers
 from wordboard.controller.tracking import square_names
+from wordboard.extradiction.childtext import CHILD_WORDS, child_words, known_to, sayable
 
 LETTERS = tuple(string.ascii_uppercase)
-
-#: why a word is refused, in words a child understands (the screen shows them with the squares lit)
-CHILD_WORDS = {
-    "NOT_LETTERS": "Write one letter in each square.",
-    "TOO_SHORT": "A word needs at least two letters.",
-    "NOT_THE_CLUE_WORD": "Write the word on the card.",
-    "HORIZONTAL_ONLY": "Write the word across, from left to right.",
-    "OFF_BOARD": "Each letter goes in its own square on the board.",
-    "SQUARE_TAKEN": "Those squares have letters already: write the word on empty squares.",
-    "FIRST_WORD_CENTRE": "The first word must go through the middle square.",
-    "LETTER_CLASH": "A word can only cross another word where they share a letter.",
-    "NO_NEW_LETTER": "That word is there already: add a new letter.",
-    "RUNS_INTO_WORD": "The word bumps into another letter: leave an empty square before and after it.",
-    "NOT_A_WORD": "Touching that word makes letters that are not a word.",
-    "NOT_IN_DICTIONARY": "That is not a word in the dictionary.",
-    "WORD_USED": "That word was used already in this game: pick another word.",
-    "UNSUITABLE": "That word is not for this game: let's pick another word.",
-}
-
-
-def sayable(letters: str, known: Callable[[str], bool] | None = None) -> bool:
-    """Whether letters a child wrote or spelt may be shown and said back: never a word unsuitable
-    for children, nor letters with one of four letters or more inside them, unless they spell
-    a word ``known`` to the game (its word list, its clue cards: words already filtered, whole):
-    SHELL, GRAPE and BUTTER hold HELL, RAPE and BUTT but are the children's own words."""
-    from wordboard.extradiction.wordfilter import hides_unsuitable, is_unsuitable
-
-    word = letters.upper()
-    if known is not None and word.isalpha() and known(word):
-        return not is_unsuitable(word)
-    return not hides_unsuitable(letters)         # letters only: an unread "?" joins its neighbours
-
-
-def child_words(exc) -> str:
-    """A refused move's reason as a child is told it (the rule's own words otherwise). Letters
-    that make a word unsuitable for children are never named."""
-    rule = getattr(getattr(exc, "rule", None), "name", None) or ""
-    detail = str(getattr(exc, "detail", "") or "")
-    named = re.search(r"would make ([A-Z]+)", detail) or re.match(r"([A-Z]{2,})\b", detail)
-    if named and not sayable(named[1]):
-        return CHILD_WORDS.get(rule) or CHILD_WORDS["UNSUITABLE"]
-    if named and rule == "NOT_A_WORD":
-        return f"Touching another word makes {named[1]}, which is not a word."
-    if named and rule == "NOT_IN_DICTIONARY":
-        return f"{named[1]} is not a word in the dictionary."
-    if named and rule == "WORD_USED":
-        return f"{named[1]} was used already in this game: pick another word."
-    said = CHILD_WORDS.get(rule)
-    return said if said else str(exc)
-
-
 
 
 class ExtradictionAdapter(TableAdapter):
@@ -200,7 +149,7 @@ class ExtradictionAdapter(TableAdapter):
                 wrong = tuple(s for s, w in zip(run, card.word) if letters.get(s) not in (None, w)) or squares
             written = "".join(board.get(s) or letters.get(s) or "?" for s in run)
             what = f"The card's word is {card.word}, {card.length} letters." if card else ""
-            says = f"That says {written}." if sayable(written, self._known_word) else "That is not the card's word."
+            says = f"That says {written}." if sayable(written, self.known_word) else "That is not the card's word."
             return Assessment("invalid", squares, at_fault=wrong, message=f"{says} {what} Look at the red squares.")
         errors = []
         for move in candidates:
@@ -233,11 +182,9 @@ class ExtradictionAdapter(TableAdapter):
 
     # -- the guess and other turns -------------------------------------------------------------
 
-    def _known_word(self, word: str) -> bool:
-        """Whether ``word`` is one of the game's own words: in its word list, or on a clue card
-        (both filtered for children when they were made)."""
-        dictionary = self.game.dictionary
-        return word in self.game.clue_words or (dictionary is not None and word in dictionary)
+    def known_word(self, word: str) -> bool:
+        """Whether ``word`` is one of the game's own words: in its word list, or on a clue card."""
+        return known_to(self.game)(word)
 
     def _checker(self, pending) -> str:
         """Who knows the card's word and hears the guess: the reader (Level 3), else the grown-up."""
@@ -297,13 +244,13 @@ class ExtradictionAdapter(TableAdapter):
             context = {**question.context, "asked": asked}
             try:
                 game.check(guess)
-            except IllegalMove as exc:
-                return q.Question(GUESS, f"{exc}. {asked}", (), (), context)
+            except IllegalMove:            # never the guess itself: it may be what a child must not see
+                return q.Question(GUESS, f"Spell the word with letters only. {asked}", (), (), context)
             spelt = "".join(value.split()).upper()
             if spelt == card.word:
                 self.jgame.play(guess)
                 return Committed((), right)
-            if not sayable(spelt, self._known_word):      # never shown, said or kept: spell another
+            if not sayable(spelt, self.known_word):      # never shown, said or kept: spell another
                 return q.Question(GUESS, f"{CHILD_WORDS['UNSUITABLE']} {asked}", (), (), context)
             return q.Question(GUESS_HEARD, f"{player} spelt {spelt}. {checker.capitalize()}: is that the word on "
                               f"the card? (Only the writing on the board tests the spelling.)",

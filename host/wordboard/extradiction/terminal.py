@@ -112,17 +112,23 @@ class TerminalGame:
     """Plays a :class:`~wordboard.extradiction.engine.Game` over text streams."""
 
     def __init__(self, game, stdin: TextIO, stdout: TextIO, speaker=None, *, echo: bool = False):
+        from wordboard.extradiction.childtext import ChildSpeaker, known_to
         from wordboard.speech import SilentSpeaker
         self.game = game
         self.stdin = stdin
         self.stdout = stdout
-        self.speaker = speaker or SilentSpeaker()
+        self.known = known_to(game)
+        # every word said goes through the children's gate on its way to espeak-ng
+        self.speaker = ChildSpeaker(speaker or SilentSpeaker(), self.known)
         self.echo = echo
 
     # -- output ----------------------------------------------------------------------------
 
-    def say(self, text: str = "") -> None:
-        print(text, file=self.stdout, flush=True)
+    def say(self, text: str = "", *, typed: bool = False) -> None:
+        """Print ``text`` for the players (children): through the children's gate, so a word
+        unsuitable for them is never repeated. ``typed``: it is what a player typed."""
+        from wordboard.extradiction.childtext import for_child
+        print(for_child(text, self.known, letters=typed), file=self.stdout, flush=True)
 
     def board_text(self, zones: bool = False) -> str:
         from wordboard.extradiction.edition import COLUMN_LETTERS
@@ -172,7 +178,8 @@ class TerminalGame:
     # -- input -----------------------------------------------------------------------------
 
     def ask(self, prompt: str) -> str | None:
-        self.stdout.write(prompt)
+        from wordboard.extradiction.childtext import for_child
+        self.stdout.write(for_child(prompt, self.known))
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
@@ -180,7 +187,7 @@ class TerminalGame:
             return None
         line = line.strip()
         if self.echo:
-            self.say(line)
+            self.say(line, typed=True)
         return line
 
     # -- the game --------------------------------------------------------------------------
@@ -226,6 +233,11 @@ class TerminalGame:
                 continue
             if isinstance(line, bool):
                 return line
+            from wordboard.extradiction.childtext import CHILD_WORDS, sayable
+            if not sayable("".join(line.split()), self.known):
+                # never kept in the game's record nor said back, as on the board's screen
+                self.say(CHILD_WORDS["UNSUITABLE"])
+                continue
             try:
                 g.check(Guess(line))
             except IllegalMove:
@@ -378,7 +390,9 @@ class TerminalGame:
         try:
             record = g.play(Write(word, square, direction))
         except IllegalMove as exc:
-            self.say(f"Not allowed: {exc}.")
+            from wordboard.extradiction.childtext import child_words, fit_for_child
+            said = f"Not allowed: {exc}."
+            self.say(said if fit_for_child(said, self.known) else child_words(exc))
             return False
         self.report(record)
         if card is not None and not g.level.crossword_rules:

@@ -169,13 +169,23 @@ class ScreenBridge:
         adapter = self.controller.adapter
         if kind == "commit":
             last = self._last_word()
-            self.speech.say(getattr(data, "text", ""), spell=last)
+            self._say(getattr(data, "text", ""), spell=last)
             if not adapter.over:
-                self.speech.say(f"{adapter.player_to_move()}, your turn.")
+                self._say(f"{adapter.player_to_move()}, your turn.")
         elif kind == "question":
-            self.speech.say(self._spoken_prompt(data))
+            self._say(self._spoken_prompt(data))
         elif kind == "over":
-            self.speech.say(str(data))
+            self._say(str(data))
+
+    def _say(self, text: str, spell: str | None = None, **said) -> None:
+        """Everything the board says goes through here: a children's game's words through the
+        children's gate (:func:`~wordboard.extradiction.childtext.spoken_for_child`)."""
+        adapter = self.controller.adapter
+        if self._family().for_children:
+            from wordboard.extradiction.childtext import spoken_for_child
+
+            text, spell = spoken_for_child(text, spell, getattr(adapter, "known_word", None))
+        self.speech.say(text, spell, **said)
 
     def _last_word(self) -> str | None:
         game = getattr(self.controller.adapter, "game", None)
@@ -220,7 +230,7 @@ class ScreenBridge:
             return
         self._card_key = key
         if self.speak and card is not None and shown:
-            self.speech.say(card.word.capitalize() + ".", spell=card.word)
+            self._say(card.word.capitalize() + ".", spell=card.word)
 
     def say(self, what: str, letter: str | None = None, to: Callable[[dict], None] | None = None) -> None:
         """A page asked to hear something again: said to that page (``to``: it plays sound
@@ -230,20 +240,20 @@ class ScreenBridge:
         if what == "last":
             word = self._last_word()
             if word:
-                self.speech.say(word.capitalize() + ".", spell=word, **said)
+                self._say(word.capitalize() + ".", spell=word, **said)
         elif what == "turn" and not adapter.over:
-            self.speech.say(f"{adapter.player_to_move()}, your turn.", **said)
+            self._say(f"{adapter.player_to_move()}, your turn.", **said)
         elif what == "prompt" and self.controller.question is not None:
-            self.speech.say(self._spoken_prompt(self.controller.question), **said)
+            self._say(self._spoken_prompt(self.controller.question), **said)
         elif what == "card":
             card, shown = self._card()
             if card is not None:
                 if shown:
-                    self.speech.say(card.word.capitalize() + ".", spell=card.word, **said)
+                    self._say(card.word.capitalize() + ".", spell=card.word, **said)
                 else:
-                    self.speech.say(card.meaning, **said)
+                    self._say(card.meaning, **said)
         elif what == "letter" and letter:
-            self.speech.say("", spell=letter, **said)
+            self._say("", spell=letter, **said)
 
     # -- the step hook ----------------------------------------------------------------------------
 

@@ -231,6 +231,16 @@ class Client:
         return self.key == guard.KIOSK
 
 
+
+def for_page(client, message: dict) -> dict:
+    """What a page is sent: on a page in the children's mode, any game's texts go through the
+    children's gate (:func:`wordboard.extradiction.childtext.for_kids_page`)."""
+    if getattr(client, "mode", None) != "kids":
+        return message
+    from wordboard.extradiction.childtext import for_kids_page
+
+    return for_kids_page(message)
+
 class ScreenServer:
     def __init__(self, hub: ScreenHub, answerer: ScreenAnswerer | None = None, *, host: str = "127.0.0.1",
                  port: int = 8080, pin_file=None, out=print, kiosk=guard.is_loopback,
@@ -565,16 +575,19 @@ class ScreenServer:
             await client.wake.wait()
             client.wake.clear()
             while not client.outbox.empty():
-                await connection.send(json.dumps(client.outbox.get_nowait()))
+                await connection.send(json.dumps(for_page(client, client.outbox.get_nowait())))
             state = self.hub.latest()
             if state is not None and state["version"] != client.sent_version:
                 client.sent_version = state["version"]
-                await connection.send(json.dumps({"type": "state", "state": state}))
+                await connection.send(json.dumps(for_page(client, {"type": "state", "state": state})))
 
     async def _message(self, client: Client, kind: str, data: dict) -> None:
         reply = self._reply_threadsafe(client)
         if kind == "hello":
-            client.mode = data["mode"]
+            if client.mode != data["mode"]:
+                client.mode = data["mode"]
+                client.sent_version = -1         # the state again, as a page in this mode is sent it
+                client.wake.set()
             if data["mode"] == "kids" and _is_loopback(client.peer):
                 # the Pi's own screen in children's mode: speech on (the page plays it when its
                 # sound is on, else the Pi's own device says it)

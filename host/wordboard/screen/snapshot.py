@@ -151,7 +151,19 @@ def snapshot(controller, now: float | None = None, *, extra: dict | None = None)
     }
     if extra:
         out.update(extra)
-    return out
+    return for_the_table(adapter, out)
+
+
+def for_the_table(adapter, shown):
+    """``shown`` (text, or a JSON-able value) as the table may see or hear it: for a children's
+    game, through the children's gate (a word unsuitable for them is never repeated)."""
+    from wordboard import registry
+
+    if not registry.family_for_kind(adapter.kind).for_children:
+        return shown
+    from wordboard.extradiction.childtext import shown_for_child
+
+    return shown_for_child(shown, getattr(adapter, "known_word", None))
 
 
 def _clocks(controller, now: float) -> dict | None:
