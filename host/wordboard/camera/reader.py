@@ -121,6 +121,12 @@ _FAR_SIDE = 0.4
 #: where the board's plane shows none (see BoardReader._with_tile_tops): the board's print, seen
 #: on the tops' plane from 35 degrees up, lies a third of a square off.
 _MIDDLE_OF_TOP = 0.25
+#: A video is read on the tiles' tops where they lie this far (squares, in the grid's middle)
+#: off their squares at the tiles' usual thickness: from 63 degrees up or lower (0.24 square
+#: thick tiles). Higher, the board's plane reads them as well (60 degrees: every tile right on
+#: it), and a board seen from 70-80 degrees whose tiles lie flat on it (the twin's flat
+#: drawing, a board printed on paper) is not read off its letters.
+_VIDEO_TOPS_SHIFT = 0.12
 #: A shape found round a square whose centre lies farther than this (in squares, along either
 #: axis) from that of the letter cut by the square's side is another shape, not the whole
 #: letter (see BoardReader._glyph_at): a letter cut at its side by a quarter of its width moves
@@ -1563,15 +1569,17 @@ class BoardReader:
     def _video_pose(self, frame: np.ndarray) -> tuple[BoardPose, GridWarp] | None:
         """The camera's pose where the board is believed to lie in ``frame``, and the mapping that
         straightens the tiles' tops (:attr:`tile_thickness` up), when the camera looks across
-        the board from a height its picture shows (as :meth:`_tile_tops`); else None. Worked
-        out once per place of the board."""
+        the board from a height its picture shows, low enough for the tops to lie
+        :data:`_VIDEO_TOPS_SHIFT` off their squares; else None. Worked out once per place of
+        the board. (A single picture, :meth:`_tile_tops`, is read on the tops from a smaller
+        shift, where its letters show the tops there; a video's first tiles cannot tell.)"""
         if self.handwritten or self.tile_thickness <= 0 or self._location is None:
             return None
         key = (self._location.corners, frame.shape[:2])
         if self._video_pose_cache is None or self._video_pose_cache[0] != key:
             height, width = frame.shape[:2]
             pose = BoardPose(self._location.corners, (width, height), self.rows, self.cols)
-            across = pose.focal_observed and pose.is_oblique(self.tile_thickness)
+            across = pose.focal_observed and pose.middle_shift(self.tile_thickness) >= _VIDEO_TOPS_SHIFT
             tops = GridWarp(pose.tile_top_corners(self.tile_thickness), self.rows, self.cols) if across else None
             self._video_pose_cache = (key, (pose, tops) if tops is not None else None)
         return self._video_pose_cache[1]
