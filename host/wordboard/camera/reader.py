@@ -113,6 +113,20 @@ _TOPS_MEASURED = 30
 #: empty (see BoardReader._behind_tiles): from 35 degrees up a tile hides about a third of the
 #: square behind it, from 60 degrees a seventh.
 _HIDDEN = 0.1
+#: The share of a square partly hidden by a tile in front of it, on its far side, whose colour
+#: tells whether the square itself changed (see BoardReader._far_side_as_empty): from 35
+#: degrees up a tile hides about a third of the square behind it.
+_FAR_SIDE = 0.4
+#: A shape on a tile's top this near its square's middle (in squares) is that tile's letter
+#: where the board's plane shows none (see BoardReader._with_tile_tops): the board's print, seen
+#: on the tops' plane from 35 degrees up, lies a third of a square off.
+_MIDDLE_OF_TOP = 0.25
+#: A video is read on the tiles' tops where they lie this far (squares, in the grid's middle)
+#: off their squares at the tiles' usual thickness: from 63 degrees up or lower (0.24 square
+#: thick tiles). Higher, the board's plane reads them as well (60 degrees: every tile right on
+#: it), and a board seen from 70-80 degrees whose tiles lie flat on it (the twin's flat
+#: drawing, a board printed on paper) is not read off its letters.
+_VIDEO_TOPS_SHIFT = 0.12
 #: A shape found round a square whose centre lies farther than this (in squares, along either
 #: axis) from that of the letter cut by the square's side is another shape, not the whole
 #: letter (see BoardReader._glyph_at): a letter cut at its side by a quarter of its width moves
@@ -453,6 +467,10 @@ class BoardReader:
         # there (see _tile_tops, _with_tile_tops), in the corners' order
         self._pose: BoardPose | None = None
         self._on_tops: set[tuple[int, int]] = set()
+        # a video's: ((the board's corners, the frame's size), (the pose, the tiles' tops'
+        # mapping) or None when seen from nearly straight above): see _video_pose
+        self._video_pose_cache: tuple[tuple, tuple[BoardPose, GridWarp] | None] | None = None
+        self._hiders_cache: tuple[BoardPose, list, dict] | None = None   # see _hiders
         self._kinds: tuple[str, ...] | None = None  # see _premium_kinds
         self._kinds_worked_out = False
         self._fixed_corners = corners
@@ -539,7 +557,7 @@ class BoardReader:
         tops = self._tile_tops(location, image, found)
         if tops is not None:   # the letters lie on the tiles' tops, off their squares: read there
             way_up = self._turns(location, found.glyphs)[0]   # (as the board's plane shows it)
-            canonical = self._with_tile_tops(canonical, tops.straighten(image, _FRAME), found, way_up)
+            canonical, self._on_tops = self._with_tile_tops(canonical, tops.straighten(image, _FRAME), found, way_up)
             found = self._find_glyphs(canonical, everything, self._turns_possible())
         turns, source = self._turns(location, found.glyphs)
         found = found.letter_like_when_turned(turns)
@@ -687,7 +705,9 @@ class BoardReader:
         self._pose = pose
         return GridWarp(pose.tile_top_corners(thickness), self.rows, self.cols)
 
-    def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray, found: _Found, way_up: int) -> np.ndarray:
+    def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray, found: _Found, way_up: int,
+                        which: list[tuple[int, int]] | None = None,
+                        unsure: frozenset[tuple[int, int]] = frozenset()) -> tuple[np.ndarray, set[tuple[int, int]]]:
         """``canonical`` (straightened on the board's plane) with the squares that hold a
         letter taken from ``framed_tops`` (the picture straightened on the tiles' tops, framed):
         there each tile's letter lies on its square. A square holds a letter when the tiles'
@@ -696,38 +716,55 @@ class BoardReader:
         the board's plane (less than :data:`_OFF_SQUARE` off where none was found there: its
         letter lands in the square behind): the board's print lies centred on the board's plane,
         off the squares on the tops, towards the camera, and in pieces. Every other square is
-        the board's (its print, a premium square's colour, a blank's wood) as before."""
+        the board's (its print, a premium square's colour, a blank's wood) as before. ``which``:
+        the squares that may be taken from the tops (all of them if None). ``unsure``: squares
+        also taken where the board's plane shows no letter at all and the tops a clear shape in
+        the square's middle (:data:`_MIDDLE_OF_TOP`), however unsurely it reads (a video's
+        squares that hold something new: its letter, read unsurely, is asked about; read on the
+        board's plane it would be a blank). Returns the image and the squares taken from the
+        tops."""
         on_board = {key: glyph.off_centre for key, glyph in zip(found.keys, found.glyphs)}
         on_tops = self._framed_canonical(framed_tops)
-        found = self._find_glyphs(on_tops, [(r, c) for r in range(self.rows) for c in range(self.cols)])
+        if which is None:
+            which = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        found = self._find_glyphs(on_tops, which)
         middle = [(key, glyph) for key, glyph in zip(found.keys, found.glyphs)
                   if glyph.contrast >= _FAINT_PRINT and glyph.off_centre < on_board.get(key, _OFF_SQUARE)]
         if not middle:
-            return canonical
+            return canonical, set()
         sure = self.classifier.classify([turned_glyph(glyph, way_up, with_crop=False) for _key, glyph in middle])
-        letter_like = [guess.confidence >= _LETTER_LIKE for guess in sure]
+        on_tops = {key for (key, glyph), guess in zip(middle, sure) if guess.confidence >= _LETTER_LIKE
+                   or (key in unsure and key not in on_board and glyph.off_centre < _MIDDLE_OF_TOP)}
+        if not on_tops:
+            return canonical, on_tops
         framed = self._surroundings(canonical).copy()
         cell = CANONICAL_CELL
-        self._on_tops = {key for i, (key, _glyph) in enumerate(middle) if letter_like[i]}
-        for r, c in self._on_tops:
+        for r, c in on_tops:
             y, x = _FRAME + r * cell, _FRAME + c * cell
             framed[y : y + cell, x : x + cell] = framed_tops[y : y + cell, x : x + cell]
-        return self._framed_canonical(framed)
+        return self._framed_canonical(framed), on_tops
 
-    def _behind_tiles(self, readings: dict[tuple[int, int], SquareReading], turns: int) -> None:
+    def _behind_tiles(self, readings: dict[tuple[int, int], SquareReading], turns: int,
+                      pose: BoardPose | None = None, tiles: set[tuple[int, int]] | None = None,
+                      height: float | None = None) -> None:
         """Squares partly hidden from the camera by a tile whose letter was read on its top (at
         least :data:`_HIDDEN` of them, :meth:`~wordboard.camera.pose.BoardPose.hidden_by`), read
         unsurely as a letter (below :data:`_LETTER_LIKE`) from a shape lying off their middle
         towards that tile (:data:`_OFF_PRINT`), are empty: the shape is that tile's letter and
         face, seen over the square's side (a tile's own letter lies the other way, towards the
         far side). Changes ``readings``, whose squares are turned ``turns`` quarter turns from
-        the corners' order."""
-        if self._pose is None:
+        the corners' order. ``pose``, ``tiles`` and ``height``: the camera's pose, the squares
+        whose tiles hide others and the tiles' thickness, if not those of the last picture read
+        (:meth:`_tile_tops`: a video's, see :meth:`_video_tile_tops`)."""
+        pose = pose or self._pose
+        tiles = self._on_tops if tiles is None else tiles
+        height = self.read_height if height is None else height
+        if pose is None:
             return
         hidden: dict[tuple[int, int], tuple[float, tuple[int, int]]] = {}
-        for tile in self._on_tops:
-            for key, share in self._pose.hidden_by(tile[0], tile[1], self.read_height).items():
-                if share >= _HIDDEN and share > hidden.get(key, (0.0, tile))[0] and key not in self._on_tops:
+        for tile in tiles:
+            for key, share in pose.hidden_by(tile[0], tile[1], height).items():
+                if share >= _HIDDEN and share > hidden.get(key, (0.0, tile))[0] and key not in tiles:
                     hidden[key] = (share, tile)
         for (r, c), (_share, (tr, tc)) in hidden.items():
             key = turn_square(r, c, self.rows, self.cols, turns)
@@ -1447,7 +1484,7 @@ class BoardReader:
                     light &= ~_read_letterless(self._last.squares)
                 changed &= ~light
             # a change that has not moved for a long while is no hand (see _STILL_FRAMES)
-            if self._is_occlusion(changed & ~self._still_changes(changed, signatures)):
+            if self._is_occlusion(self._seen_alone(changed & ~self._still_changes(changed, signatures), frame)):
                 self._occluded_frames += 1
                 if not self.handwritten and (self._occluded_frames in _LOOK_AGAIN_WHEN_CHANGED
                                              or self._occluded_frames % 64 == 0):
@@ -1483,9 +1520,13 @@ class BoardReader:
         which = [(r, c) for r in range(self.rows) for c in range(self.cols) if self._history[r][c].unsettled > 0]
         self._signatures = signatures
         try:
-            readings = self._read_squares(canonical, which) if which else {}
+            # (from across the table, the squares whose letters show on the tiles' tops read there)
+            tops = self._video_tile_tops(frame, canonical, which) if which else None
+            readings = self._read_squares(canonical if tops is None else tops[0], which) if which else {}
         finally:
             self._signatures = None
+        if tops is not None and readings:
+            self._video_behind_tiles(readings, canonical)
         for (r, c), reading in readings.items():
             history = self._history[r][c]
             history.votes.append(reading)
@@ -1524,6 +1565,133 @@ class BoardReader:
             # (once this frame's belief is set: a square read again keeps it until it is read)
             self._light_rests(rested, self._colours_of(canonical), signatures)
         return self._last
+
+    def _video_pose(self, frame: np.ndarray) -> tuple[BoardPose, GridWarp] | None:
+        """The camera's pose where the board is believed to lie in ``frame``, and the mapping that
+        straightens the tiles' tops (:attr:`tile_thickness` up), when the camera looks across
+        the board from a height its picture shows, low enough for the tops to lie
+        :data:`_VIDEO_TOPS_SHIFT` off their squares; else None. Worked out once per place of
+        the board. (A single picture, :meth:`_tile_tops`, is read on the tops from a smaller
+        shift, where its letters show the tops there; a video's first tiles cannot tell.)"""
+        if self.handwritten or self.tile_thickness <= 0 or self._location is None:
+            return None
+        key = (self._location.corners, frame.shape[:2])
+        if self._video_pose_cache is None or self._video_pose_cache[0] != key:
+            height, width = frame.shape[:2]
+            pose = BoardPose(self._location.corners, (width, height), self.rows, self.cols)
+            across = pose.focal_observed and pose.middle_shift(self.tile_thickness) >= _VIDEO_TOPS_SHIFT
+            tops = GridWarp(pose.tile_top_corners(self.tile_thickness), self.rows, self.cols) if across else None
+            self._video_pose_cache = (key, (pose, tops) if tops is not None else None)
+        return self._video_pose_cache[1]
+
+    def _hiders(self, pose: BoardPose) -> tuple[list[tuple[int, int]], dict[tuple[int, int], list[tuple[int, int]]]]:
+        """The squares nearest the camera first, and for each square the squares whose tile
+        would hide at least :data:`_HIDDEN` of it (see :meth:`BoardPose.hidden_by`), for the
+        pose of the video's camera (worked out once per pose)."""
+        if self._hiders_cache is None or self._hiders_cache[0] is not pose:
+            x, y, _height = pose.camera_position
+            order = sorted(((r, c) for r in range(self.rows) for c in range(self.cols)),
+                           key=lambda k: float(np.hypot(k[1] + 0.5 - x, k[0] + 0.5 - y)))
+            hiders: dict[tuple[int, int], list[tuple[int, int]]] = {}
+            for tile in order:
+                for key, share in pose.hidden_by(tile[0], tile[1], self.tile_thickness).items():
+                    if share >= _HIDDEN:
+                        hiders.setdefault(key, []).append(tile)
+            self._hiders_cache = (pose, order, hiders)
+        return self._hiders_cache[1], self._hiders_cache[2]
+
+    def _seen_alone(self, changed: np.ndarray, frame: np.ndarray) -> np.ndarray:
+        """``changed`` less the squares whose change the tile laid or lifted on a changed square
+        in front of them explains, for a video seen across the table (:meth:`_video_pose`): a
+        tile standing up hides part of the square behind it, so laying a row of tiles changes
+        the row behind as well, which is no hand. Taken nearest the camera first, a square
+        whose hider was kept is left out, one whose hiders were all left out is kept: a hand
+        over several rows keeps every other row (and its shape); a word keeps its own squares."""
+        placed = self._video_pose(frame)
+        if placed is None or not changed.any():
+            return changed
+        order, hiders = self._hiders(placed[0])
+        kept = np.zeros_like(changed)
+        for key in order:
+            if changed[key] and not any(kept[tile] for tile in hiders.get(key, ())):
+                kept[key] = True
+        return kept
+
+    def _video_tile_tops(self, frame: np.ndarray, canonical: np.ndarray,
+                         which: list[tuple[int, int]]) -> tuple[np.ndarray, set[tuple[int, int]]] | None:
+        """For a video seen across the table (:meth:`_video_pose`): ``canonical`` with the
+        squares of ``which`` whose letters show on the tiles' tops taken from there (see
+        :meth:`_with_tile_tops`; the canonical image is the players' way up), and those squares;
+        None when the camera looks from (nearly) straight above."""
+        placed = self._video_pose(frame)
+        if placed is None:
+            return None
+        found = self._find_glyphs(canonical, which)
+        merged, on_tops = self._with_tile_tops(canonical, placed[1].straighten(frame, _FRAME), found, 0, which,
+                                               unsure=self._laid_in_view(canonical, which, placed[0]))
+        return merged, on_tops
+
+    def _laid_in_view(self, canonical: np.ndarray, which: list[tuple[int, int]],
+                      pose: BoardPose) -> frozenset[tuple[int, int]]:
+        """The squares of ``which`` that look unlike themselves when empty (something lies
+        there: :data:`_LOOK_CHANGED`) and that no tile, believed or in ``which``, partly hides:
+        a square behind a tile changes by that tile's face and top alone."""
+        change = self._change_from_empty(self._colours_of(canonical))
+        if change is None:
+            return frozenset()
+        _order, hiders = self._hiders(pose)
+        near = set(which)
+        if self._last is not None:
+            near |= {(r, c) for r, row in enumerate(self._last.squares) for c, square in enumerate(row)
+                     if square.symbol != EMPTY}
+        with np.errstate(invalid="ignore"):
+            return frozenset(key for key in which if change[0][key] >= _LOOK_CHANGED
+                             and not any(tile in near for tile in hiders.get(key, ())))
+
+    def _video_behind_tiles(self, readings: dict[tuple[int, int], SquareReading], canonical: np.ndarray) -> None:
+        """In a video seen across the table, squares partly hidden by a tile (one believed, or
+        read surely in this frame) that read unsurely as a letter from a shape lying towards
+        that tile are empty (see :meth:`_behind_tiles`): the tile's face and letter seen over
+        the square's side, laid or lifted with it. So is such a square read as a blank by its
+        look alone whose far side, away from the tile, still looks as the square did empty
+        (:meth:`_far_side_as_empty`): the tile's face and top changed its look, not a blank."""
+        if self._video_pose_cache is None or self._video_pose_cache[1] is None:
+            return
+        pose = self._video_pose_cache[1][0]
+        tiles = set() if self._last is None else {
+            (r, c) for r, row in enumerate(self._last.squares) for c, square in enumerate(row) if square.symbol != EMPTY}
+        tiles |= {key for key, reading in readings.items()
+                  if reading.symbol in LETTERS and reading.confidence >= _LETTER_LIKE}
+        tiles -= {key for key, reading in readings.items() if reading.symbol == EMPTY}
+        self._behind_tiles(readings, 0, pose, tiles, self.tile_thickness)
+        _order, hiders = self._hiders(pose)
+        for key, reading in list(readings.items()):
+            if reading.symbol != BLANK or reading.source != EMPTY_LOOK:
+                continue
+            hider = [tile for tile in hiders.get(key, ()) if tile in tiles]
+            if hider and self._far_side_as_empty(canonical, key, hider):
+                readings[key] = SquareReading(EMPTY, 0.6, APPEARANCE)
+
+    def _far_side_as_empty(self, canonical: np.ndarray, key: tuple[int, int], hiders: list[tuple[int, int]]) -> bool:
+        """Whether the part of square ``key`` farthest from the tiles ``hiders`` that partly
+        hide it (:data:`_FAR_SIDE` of it) has the square's colour when empty (within
+        :data:`_LOOK_CHANGED`; False where that look is not known)."""
+        look = self._empty_colours
+        if look is None or np.isnan(look[key][0]):
+            return False
+        towards = np.mean([np.subtract(tile, key) for tile in hiders], axis=0)[::-1]   # (right, down)
+        cell = CANONICAL_CELL
+        r, c = key
+        square = cv2.cvtColor(canonical[r * cell : (r + 1) * cell, c * cell : (c + 1) * cell],
+                              cv2.COLOR_BGR2LAB).astype(np.float32)
+        middle = (np.arange(cell) + 0.5) / cell - 0.5
+        along = middle[None, :] * towards[0] + middle[:, None] * towards[1]
+        inner = np.abs(middle) < 0.35
+        inner = inner[None, :] & inner[:, None]
+        far = inner & (along <= np.quantile(along[inner], _FAR_SIDE))
+        pixels = square[far]
+        lighter = pixels[pixels[:, 0] >= np.quantile(pixels[:, 0], 0.4)]
+        return float(_lab_distance(lighter.mean(axis=0), look[key])) <= _LOOK_CHANGED
 
     def _still_changes(self, changed: np.ndarray, signatures: np.ndarray) -> np.ndarray:
         """The changed squares whose change has stayed exactly the same (their thumbnails within
