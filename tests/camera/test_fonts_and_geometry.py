@@ -26,6 +26,36 @@ def test_fonts_include_truetype_faces_when_dejavu_is_installed():
         assert "dejavu-sans-bold" in names
 
 
+@pytest.mark.parametrize("weight", ["light", "regular", "bold"])
+def test_printed_text_stands_on_its_baseline_at_the_asked_height_and_width(weight):
+    """draw_text (the virtual board's print, the marker sheet; not cv2.putText, whose letters
+    differ between OpenCV 4.x and 5): capitals from the baseline up, cap_height tall, as wide
+    as text_width says."""
+    from wordboard.camera.fonts import draw_text, text_width
+
+    image = np.zeros((80, 300), np.uint8)
+    draw_text(image, "HEXX 10", (20, 60), 30, 255, weight)
+    rows, cols = np.nonzero(image > 127)
+    assert abs(rows.min() - 30) <= 1 and abs(rows.max() - 59) <= 1
+    assert 20 <= cols.min() <= 26 and abs(cols.max() - (20 + text_width("HEXX 10", 30, weight))) <= 6
+
+
+def test_without_its_truetype_font_text_is_printed_in_hershey_strokes(tmp_path, monkeypatch):
+    from wordboard.camera import fonts
+
+    monkeypatch.setattr(fonts, "_FONT_DIRS", (str(tmp_path),))
+    fonts._text_font.cache_clear()
+    try:
+        image = np.zeros((80, 300), np.uint8)
+        fonts.draw_text(image, "HEXX", (20, 60), 30, 255)
+        width = fonts.text_width("HEXX", 30)
+    finally:
+        fonts._text_font.cache_clear()
+    rows, cols = np.nonzero(image > 127)
+    assert abs(rows.min() - 30) <= 3 and abs(rows.max() - 60) <= 3  # strokes 3 pixels wide, centred on the lines
+    assert width == pytest.approx(fonts.hershey_strokes("rowmans", "HEXX", 30)[1])
+
+
 def test_letters_differ_from_each_other():
     font = available_fonts()[0]
     o, q = font.draw("O", 40), font.draw("Q", 40)

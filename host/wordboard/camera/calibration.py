@@ -15,6 +15,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from wordboard.camera.fonts import draw_text
 from wordboard.camera.geometry import GridCorners, GridWarp
 from wordboard.errors import DataFileError
 from wordboard.paths import config_dir, write_atomically
@@ -103,16 +104,14 @@ def annotate(image: np.ndarray, warp: GridWarp, caption: str, symbols: list[str]
         cv2.line(out, tuple(int(round(v)) for v in a), tuple(int(round(v)) for v in b), (0, 220, 0), thick, cv2.LINE_AA)
     for i, (x, y) in enumerate(warp.corners.as_array().tolist()):
         cv2.circle(out, (int(x), int(y)), 6 * thick, (0, 0, 255), -1, cv2.LINE_AA)
-        cv2.putText(out, str(i + 1), (int(x) + 8 * thick, int(y) - 8 * thick), cv2.FONT_HERSHEY_SIMPLEX,
-                    0.6 * thick, (0, 0, 255), thick + 1, cv2.LINE_AA)
+        draw_text(out, str(i + 1), (int(x) + 8 * thick, int(y) - 8 * thick), 12 * thick, (0, 0, 255), "bold")
     if symbols is not None:
         for r, line in enumerate(symbols):
             for c, symbol in enumerate(line):
                 if symbol == ".":
                     continue
                 x, y = warp.square_centre_in_image(r, c)
-                cv2.putText(out, symbol, (int(x) - 5 * thick, int(y) + 5 * thick), cv2.FONT_HERSHEY_SIMPLEX,
-                            0.5 * thick, (255, 0, 255), thick + 1, cv2.LINE_AA)
+                draw_text(out, symbol, (int(x) - 5 * thick, int(y) + 5 * thick), 10 * thick, (255, 0, 255), "bold")
     cv2.rectangle(out, (0, 0), (out.shape[1], 28 * thick), (0, 0, 0), -1)
-    cv2.putText(out, caption, (8, 20 * thick), cv2.FONT_HERSHEY_SIMPLEX, 0.6 * thick, (255, 255, 255), thick, cv2.LINE_AA)
+    draw_text(out, caption, (8, 20 * thick), 12 * thick, (255, 255, 255))
     return out

@@ -1,4 +1,4 @@
-"""Letter shapes for the virtual camera and for training the letter classifier.
+"""Letter shapes for the virtual camera and for training the letter classifier, and printed text.
 
 Two kinds of font, both drawn with OpenCV:
 
@@ -8,7 +8,12 @@ Two kinds of font, both drawn with OpenCV:
 * OpenCV's Hershey stroke fonts, drawn at several stroke weights.
 
 Every font draws one capital letter as a white-on-black ``uint8`` mask whose capital height is the
-height asked for, so callers place it wherever they like.
+height asked for, so callers place it wherever they like. :func:`draw_text` prints a line of text
+(the marker sheet, the calibration picture's captions) in DejaVu Sans, not with ``cv2.putText``:
+OpenCV 5 draws its FONT_HERSHEY_* faces with TrueType fonts of its own, OpenCV 4.x (a Raspberry
+Pi's, with numpy 1.24) with the Hershey strokes, so the same call drew other letters, of another
+size, on the two; filled polygons and polylines come out alike on both. Where DejaVu is missing
+it prints in the Hershey roman simplex strokes of the Hershey-Fonts package.
 """
 
 from __future__ import annotations
@@ -55,6 +60,13 @@ HERSHEY_FACES = (
     ("hershey-complex", cv2.FONT_HERSHEY_COMPLEX, 0.12),
     ("hershey-triplex", cv2.FONT_HERSHEY_TRIPLEX, 0.15),
 )
+
+
+# The TrueType files :func:`draw_text` prints with, by weight, and the Hershey face it falls back
+# to where they are missing (its stroke width, as a fraction of the capital height, by weight).
+TEXT_FILES = {"light": "DejaVuSans-ExtraLight.ttf", "regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
+TEXT_FALLBACK = "rowmans"
+_FALLBACK_STROKE = {"light": 0.07, "regular": 0.1, "bold": 0.16}
 
 
 class FontError(Exception):
@@ -141,6 +153,13 @@ class OutlineFont:
             self._cmap = self._font.getBestCmap() or {}
         except Exception as exc:  # fontTools raises many kinds for a file that is not a font
             raise FontError(f"{self.path}: not a readable font ({exc})") from exc
+
+    def advance(self, char: str) -> float:
+        """How far ``char`` moves the pen, in font units (what a line of text is spaced by)."""
+        name = self._cmap.get(ord(char))
+        if name is None:
+            raise FontError(f"{self.path}: no glyph for {char!r}")
+        return float(self._font["hmtx"][name][0])
 
     @functools.lru_cache(maxsize=128)  # noqa: B019 - a few fonts, each kept for the process anyway
     def outline(self, char: str) -> _Outline:
@@ -267,6 +286,103 @@ def _draw_hershey_raw(face: int, letter: str, nominal: int, weight: float) -> np
     canvas = np.zeros((size, size), np.uint8)
     cv2.putText(canvas, letter, (thickness + 2, int(nominal * 1.8)), face, scale, 255, thickness, cv2.LINE_AA)
     return _crop(canvas)
+
+
+@functools.lru_cache(maxsize=8)
+def _hershey_font(face: str) -> Any:
+    from HersheyFonts import HersheyFonts  # imported here for the reason fontTools is
+
+    font = HersheyFonts()
+    font.load_default_font(face)
+    return font
+
+
+def hershey_strokes(face: str, text: str, cap_height: float) -> tuple[list[np.ndarray], float]:
+    """The strokes of ``text`` in the Hershey font ``face`` (a Hershey-Fonts font name), each an
+    (n, 2) float array in pixels: x from the pen's start, y from the baseline (0) down, so that
+    capitals stand ``cap_height`` tall above it; and how far the text moves the pen."""
+    font = _hershey_font(face)
+    options = font.render_options
+    scale = cap_height / float(options["base_line"] - options["cap_line"])
+    strokes = [(np.array(stroke, float) - (0.0, options["base_line"])) * scale
+               for stroke in font.strokes_for_text(text) if len(stroke) > 0]
+    width = sum(glyph.char_width for glyph in font.glyphs_for_text(text)) * scale
+    return strokes, float(width)
+
+
+def draw_strokes(image: np.ndarray, strokes: list[np.ndarray], origin: tuple[float, float], colour: Any,
+                 thickness: int) -> None:
+    """Draw ``strokes`` (from :func:`hershey_strokes`) into ``image`` with the pen starting at
+    ``origin`` (x, baseline y), antialiased, ``thickness`` pixels wide."""
+    shift = 4
+    lines = [np.round((stroke + origin) * (1 << shift)).astype(np.int32) for stroke in strokes]
+    cv2.polylines(image, lines, False, colour, max(1, int(thickness)), cv2.LINE_AA, shift)
+
+
+@functools.lru_cache(maxsize=3)
+def _text_font(weight: str) -> OutlineFont | None:
+    path = _find_font_file(TEXT_FILES[weight])
+    return OutlineFont(path) if path is not None and _is_font_file(path) else None
+
+
+def _text_polygons(text: str, cap_height: float, weight: str) -> tuple[list[np.ndarray], float] | None:
+    """``text``'s outlines in DejaVu Sans of ``weight``, in pixels as :func:`hershey_strokes`
+    gives strokes, and how far it moves the pen; None where the font is missing."""
+    font = _text_font(weight)
+    if font is None:
+        return None
+    ref = font.outline("H")
+    scale = cap_height / float(ref.y_max - ref.y_min)
+    polygons, pen = [], 0.0
+    for char in text:
+        if not char.isspace():
+            for contour in font.outline(char).contours:
+                polygons.append(np.stack([pen + contour[:, 0] * scale, -contour[:, 1] * scale], 1))
+        pen += font.advance(char) * scale
+    return polygons, pen
+
+
+def text_width(text: str, cap_height: float, weight: str = "regular") -> float:
+    """How wide :func:`draw_text` prints ``text`` (the pen's advance, in pixels)."""
+    outlines = _text_polygons(text, cap_height, weight)
+    return outlines[1] if outlines is not None else hershey_strokes(TEXT_FALLBACK, text, cap_height)[1]
+
+
+def draw_text(image: np.ndarray, text: str, origin: tuple[float, float], cap_height: float, colour: Any,
+              weight: str = "regular") -> None:
+    """Print ``text`` into ``image`` in DejaVu Sans ExtraLight, Book or Bold (``weight`` "light",
+    "regular" or "bold"), antialiased, its capitals ``cap_height`` pixels tall, the pen starting
+    at ``origin`` (x, baseline y). Where the font is not installed, in the Hershey roman simplex
+    strokes instead."""
+    outlines = _text_polygons(text, cap_height, weight)
+    if outlines is None:
+        strokes, _width = hershey_strokes(TEXT_FALLBACK, text, cap_height)
+        draw_strokes(image, strokes, origin, colour, round(cap_height * _FALLBACK_STROKE[weight]))
+        return
+    if not outlines[0]:
+        return
+    # Filled 4 times as large and shrunk: OpenCV's antialiased fill adds about half a pixel all
+    # round, which made small print (a tile's points) as bold as the letter beside it.
+    points = np.concatenate(outlines[0]) + origin
+    x0, y0 = np.floor(points.min(axis=0)).astype(int) - 1
+    x1, y1 = np.ceil(points.max(axis=0)).astype(int) + 2
+    xa, ya, xb, yb = max(0, x0), max(0, y0), min(image.shape[1], x1), min(image.shape[0], y1)
+    if xa >= xb or ya >= yb:
+        return
+    big, shift = 4, 4
+    mask = np.zeros(((y1 - y0) * big, (x1 - x0) * big), np.uint8)
+    polygons = [np.round((polygon + origin - (x0, y0)) * big * (1 << shift)).astype(np.int32)
+                for polygon in outlines[0]]
+    cv2.fillPoly(mask, polygons, 255, cv2.LINE_8, shift)
+    alpha = cv2.resize(mask, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)[ya - y0 : yb - y0, xa - x0 : xb - x0]
+    alpha = alpha.astype(np.float32) / 255.0
+    region = image[ya:yb, xa:xb]
+    ink = np.asarray(colour, np.float32).reshape(-1)[: region.shape[2] if region.ndim == 3 else 1]
+    if region.ndim == 3:
+        alpha = alpha[..., None]
+    else:
+        ink = ink[0]
+    region[:] = np.clip(region * (1 - alpha) + ink * alpha + 0.5, 0, 255).astype(image.dtype)
 
 
 def _crop(mask: np.ndarray) -> np.ndarray:

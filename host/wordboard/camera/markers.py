@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from wordboard.camera.fonts import draw_text
 from wordboard.camera.geometry import GridCorners
 
 ARUCO_DICTIONARY = cv2.aruco.DICT_4X4_50
@@ -238,10 +239,9 @@ def render_marker_sheet(marker_mm: float = 25.0, dpi: int = 300) -> np.ndarray:
     side = int(round(marker_mm * px_per_mm))
     quiet = int(round(4 * px_per_mm))
     text_scale = dpi / 300 * 1.1
-    thick = max(1, int(dpi / 150))
 
     def put(text: str, x: int, y: int, scale: float = text_scale) -> None:
-        cv2.putText(page, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thick, cv2.LINE_AA)
+        draw_text(page, text, (x, y), 20 * scale, (0, 0, 0))
 
     margin = int(15 * px_per_mm)
     put("wordboard corner markers (ArUco 4x4, ids 0-3)", margin, margin)
