@@ -5,7 +5,11 @@ Whole games on the digital twin (scripted children, the virtual camera over the 
 board, the handwriting reader), by default in a handwriting the reader was not trained on
 (``--writing held-out``) and with the hazards of a real table (``--hazards``: hands reaching
 over, someone leaning over the board, the room's light changing, the ghost and smear every
-rubbed-out letter leaves, the camera knocked once in the game). Per level (1, 2, 3, speed), over ``--seeds`` games each:
+rubbed-out letter leaves, the camera knocked once in the game). Each game has its own camera,
+room and markers, from its seed (``--camera varied``, :func:`varied_camera`: overhead or at the
+table's edge with a webcam's lens, the light, a shadow, blur, noise, one to three marker colours;
+``--camera fixed``: the twin's own camera, seeded by the game's seed). Per level and per kind of
+camera:
 
 * phantom letters: a square the board believes written on while nothing is written there, for
   longer than the board takes to follow a change (3 readings); one per such stretch;
@@ -15,11 +19,21 @@ rubbed-out letter leaves, the camera knocked once in the game). Per level (1, 2,
   puts most right; a misread may cost a refused play);
 * cards given up because of a misread: a child gave the card up after the board refused the
   word five times (a child with no place for the word gives it up too: not counted);
-* refused plays, and games that did not finish.
+* corrections: the twin's grown-up told the board what is on a square, from the twin's truth (a
+  letter still misread after the child wrote it again, a mark on an empty square); a real
+  table needs a grown-up at the screen for each;
+* rewrites: letters a child rubbed out and wrote again because the board misread or missed them;
+* refused plays, and games that did not finish; the rates per 100 letters written.
 
-    PYTHONPATH=host python bench/written_bench.py --seeds 100 --jobs 2
+At Speed the children write their own words, half of them off the clue cards, and misspell some
+(the board should refuse those as not in the dictionary): the line "speed, the children's own
+words" says how they were judged.
 
-Prints one line per level and the totals. ``--turns`` shortens the games (clue cards per game).
+    PYTHONPATH=host python bench/written_bench.py --games 64 --turns 3 --jobs 2
+
+``--games`` shares that many games among the levels, each with its own seed (``--seed``: the
+first); ``--seeds N`` plays N per level; ``--turns``: clue cards per game; ``--cameras`` prints
+each game's camera.
 """
 
 from __future__ import annotations
