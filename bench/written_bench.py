@@ -216,7 +216,7 @@ RATES = ("phantoms", "missed", "gave_up", "corrections", "rewrites")
 
 def table(results: list, groups: list[tuple[str, object]]) -> list[str]:
     """One line per group (a name, and which results are in it): the counts, then per 100 letters."""
-    lines = [f"{'':<16}{'games':>6}{'unfin':>6}{'cards':>6}{'letters':>8}{'phantom':>8}{'missed':>7}{'misread':>8}"
+    lines = [f"{'':<18}{'games':>6}{'unfin':>6}{'cards':>6}{'letters':>8}{'phantom':>8}{'missed':>7}{'misread':>8}"
              f"{'given up':>9}{'corrected':>10}{'rewrites':>9}{'refused':>8}   per 100 letters: "
              "phantom/missed/given up/corrected/rewrites"]
     for name, test in groups:
@@ -226,7 +226,7 @@ def table(results: list, groups: list[tuple[str, object]]) -> list[str]:
         t = {k: sum(r[k] for r in rows) for k in KEYS}
         unfinished = sum(1 for r in rows if not r["over"])
         rates = "/".join(f"{100 * t[k] / max(1, t['letters']):.1f}" for k in RATES)
-        lines.append(f"{name:<16}{len(rows):>6}{unfinished:>6}{t['cards']:>6}{t['letters']:>8}{t['phantoms']:>8}"
+        lines.append(f"{name:<18}{len(rows):>6}{unfinished:>6}{t['cards']:>6}{t['letters']:>8}{t['phantoms']:>8}"
                      f"{t['missed']:>7}{t['misread']:>8}{t['gave_up']:>9}{t['corrections']:>10}{t['rewrites']:>9}"
                      f"{t['refused']:>8}   {rates}")
     return lines
@@ -272,13 +272,23 @@ def main(argv=None) -> int:
           f"{args.writing} handwriting, hazards {'on' if args.hazards else 'off'}, "
           f"{'a camera per game' if vary else 'the twin camera per seed'}")
     start = time.monotonic()
+    results = []
+
+    def done(r: dict) -> None:                          # a line per game as it ends (a long run cut short says something)
+        results.append(r)
+        print(f"  game {len(results)}/{len(jobs)}: level {r['level']} seed {r['seed']}: {r['letters']} letters, "
+              f"{r['phantoms']} phantom, {r['missed']} missed, {r['corrections']} corrected, {r['rewrites']} rewrites, "
+              f"{r['seconds']:.0f} s", flush=True)
     if args.jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            results = pool.map(one_game, jobs, chunksize=1)
+            for r in pool.imap_unordered(one_game, jobs, chunksize=1):
+                done(r)
+        results.sort(key=lambda r: (LEVELS.index(r["level"]), r["seed"]))
     else:
-        results = [one_game(job) for job in jobs]
+        for job in jobs:
+            done(one_game(job))
     groups = [(f"level {level}", lambda r, level=level: r["level"] == level) for level in levels]
     kinds = sorted({r["camera"]["kind"] for r in results})
     groups += [(f"camera {kind}", lambda r, kind=kind: r["camera"]["kind"] == kind) for kind in kinds]
