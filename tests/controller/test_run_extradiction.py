@@ -81,8 +81,10 @@ class MisreadingEyes(TableEyes):
 def test_speed_a_misread_word_is_put_right_never_given_up(tmp_path):
     """Speed has no card's word to put a misread letter right: the child writes again the letters
     the screen shows wrong (only those: a letter read right and written again could only be
-    misread anew), and a grown-up corrects what is still misread. No word is given up."""
-    with session(tmp_path, seed=8, game_options={"level": "speed", "turns": 4}) as s:
+    misread anew), and a grown-up corrects what is still misread. No word is given up. (A
+    misread that makes another word is taken: at seed 8, since the children write words off the
+    cards (issue 37), FOX read as BOX; Speed has no card to tell.)"""
+    with session(tmp_path, seed=5, game_options={"level": "speed", "turns": 4}) as s:
         eyes = s.sensor.eyes = MisreadingEyes(s.table)
         s.run(max_seconds=600)
         assert s.adapter.over and s.adapter.game.cards_used == 4

@@ -25,6 +25,10 @@ from wordboard.controller.boardgames import READING, WORD
 from wordboard.controller.loop import CORRECTION
 from wordboard.controller.twin import Habits
 
+#: What the players' notes (``TablePlayers.mistakes``) call the table telling the board what is
+#: really on a square (from the twin's truth): a correction of the camera
+CORRECTED = "corrected by a grown-up"
+
 #: Answers about what the table's sensing saw, not about the game (see Player._position).
 SENSING_ANSWERS = frozenset({q.LETTER, q.CONFLICT, q.CARD})
 
@@ -228,7 +232,11 @@ class TablePlayers:
             wanted = intent.answers.get((q.BLANK, question.squares[0])) if intent else None
             return wanted if wanted and question.accepts(wanted) else (question.choices[0] if question.choices else "E")
         if kind in (q.LETTER, q.CONFLICT):
-            return answer_about_the_tile(self.controller, self.table, question, self._corrected)
+            told = len(self._corrected)
+            answer = answer_about_the_tile(self.controller, self.table, question, self._corrected)
+            if len(self._corrected) != told:
+                self._note(CORRECTED)
+            return answer
         if kind in (READING, WORD):
             wanted = intent.answers.get((kind, None)) if intent else None
             return wanted if wanted and question.accepts(wanted) else question.choices[0]

@@ -271,7 +271,7 @@ class Session:
         if kind == "virtual":
             from wordboard.controller.twin import TwinCamera
 
-            twin_camera = TwinCamera(rows, cols, seed=self.jgame.id, elevation=self.config.camera_elevation)
+            twin_camera = TwinCamera(rows, cols, seed=self._camera_seed(), elevation=self.config.camera_elevation)
             self.camera_source = source = twin_camera
             self._hands(twin_camera)
         else:
@@ -282,6 +282,14 @@ class Session:
         camera = CameraWorker(source, rows, cols, threaded=not twin)
         self.closers.append(camera.close)
         return camera
+
+    def _camera_seed(self) -> int:
+        """The twin camera's seed (where it stands, the room's light, the children's writing):
+        the game's own seed, journalled, so a resumed game sees the same; the journal's game id
+        only for a game with no seed (every fresh journal's first game has id 1: seeded by it,
+        every game in its own journal had one camera)."""
+        seed = self.jgame.info.seed
+        return self.jgame.id if seed is None else seed
 
     def _camera_sensor(self, rows: int, cols: int, twin: bool, *, tiles: bool):
         """The camera as the only sensor: letters written on the board (``tiles`` False), or the
@@ -325,7 +333,7 @@ class Session:
         elif kind == "virtual":
             from wordboard.controller.twin import TwinCamera
 
-            self.camera_source = TwinCamera(rows, cols, seed=self.jgame.id, handwritten=not tiles,
+            self.camera_source = TwinCamera(rows, cols, seed=self._camera_seed(), handwritten=not tiles,
                                             elevation=config.camera_elevation,
                                             **(config.twin_camera if not tiles else {"hazards": config.noise}))
             self._hands(self.camera_source)

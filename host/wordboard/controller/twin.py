@@ -291,12 +291,15 @@ class TwinCamera:
     photograph of the table is drawn once per change of the table and only the noise and the JPEG
     round trip are new in each frame; every buffer is 8-bit. Written letters (``handwritten``)
     are drawn per written mark (the tile's uid): a letter rubbed out and written again looks
-    different, as a child's second try does. ``grid_corners`` is the calibration.
+    different, as a child's second try does. ``grid_corners`` is the calibration. ``restyle``:
+    changes to the scene's :class:`~wordboard.camera.virtual.SceneStyle` (another view, light,
+    blur, noise); ``inks``: the colours (BGR) of the children's markers.
     """
 
     def __init__(self, rows: int, cols: int, *, seed: int = 0, handwritten: bool = False,
                  image_size: tuple[int, int] | None = None, style=None, hazards: bool = False,
-                 writing: str = "trained", elevation: float | None = None):
+                 writing: str = "trained", elevation: float | None = None, restyle: dict | None = None,
+                 inks: tuple | None = None):
         import numpy as np
 
         from wordboard.camera import virtual
@@ -331,6 +334,14 @@ class TwinCamera:
             from wordboard.camera.pinhole import WEBCAM_LENS, CameraView
 
             style = style.with_(view=CameraView(elevation_deg=elevation, **WEBCAM_LENS))
+        if restyle:
+            # another camera and room (bench/written_bench.py varies them game by game): a view
+            # (where it stands, its lens), the light, the blur and the sensor's noise
+            if restyle.get("view") is not None and elevation is None and style.image_size == TWIN_IMAGE_SIZE:
+                style = style.with_(image_size=TWIN_VIEW_IMAGE_SIZE)
+            style = style.with_(**restyle)
+        #: the colours of the markers the children write with (BGR; default: black, blue, red, green)
+        self.inks = tuple(inks) if inks else virtual._MARKER_COLOURS
         self.style = style
         self._virtual = virtual
         self._camera = virtual._make_camera(rows, cols, style, seed)
@@ -479,7 +490,7 @@ class TwinCamera:
         cell = v._RENDER_CELL
         r, c = square
         rng = v._scene_rng(self.seed, "written", r, c, uid.hex())
-        colour = v._MARKER_COLOURS[int(rng.integers(len(v._MARKER_COLOURS)))]
+        colour = self.inks[int(rng.integers(len(self.inks)))]
         held_out = self.writing == "held-out" or (self.writing == "mixed" and rng.random() < 0.5)
         draw = draw_stroke_font_letter if held_out else v.draw_skeleton_letter
         letter = draw(symbol, int(cell * rng.uniform(*WRITTEN_HEIGHT)), rng)

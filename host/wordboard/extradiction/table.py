@@ -15,14 +15,16 @@ level, the number of clue cards, the colours of the clue deck and the word list.
 
 from __future__ import annotations
 
+import functools
 import random
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from wordboard.controller import questions as q
 from wordboard.controller.adapters import Assessment, Committed, TableAdapter
 from wordboard.controller.boardgames import GUESS, GUESS_HEARD, HEARD_RIGHT, HEARD_WRONG
-from wordboard.controller.players import Intent, Plan, TablePlayers
+from wordboard.controller.players import CORRECTED, Intent, Plan, TablePlayers
 from wordboard.controller.tracking import square_names
 from wordboard.extradiction.childtext import CHILD_WORDS, child_words, known_to, sayable
 
@@ -343,9 +345,48 @@ class ExtradictionAdapter(TableAdapter):
 
 # -- the children at the table ---------------------------------------------------------------------
 
+#: Speed: of the words a child thinks of, the share that are off the clue cards (any word of the
+#: game's dictionary, 3 to 7 letters), and the share of words written misspelt (two letters the
+#: wrong way round, a vowel for another, a letter for one that sounds alike: not a word)
+OFF_THE_CARDS = 0.5
+MISSPELT = 0.15
+_SOUNDS_ALIKE = {"C": "K", "K": "C", "S": "C", "Z": "S", "F": "V", "V": "F", "G": "J", "J": "G",
+                 "Y": "I", "W": "U", "Q": "K", "X": "S", "D": "T", "T": "D", "B": "P", "P": "B"}
+
+
+def misspell(word: str, positions: list[int], rng: random.Random, known: Callable[[str], bool]) -> str | None:
+    """``word`` as a child may misspell it, changing only the letters at ``positions`` (the new
+    squares): a word that is not ``known``, or None when none is found."""
+    for _ in range(12):
+        i = rng.choice(positions)
+        letters = list(word)
+        if rng.random() < 0.4 and i + 1 in positions and letters[i] != letters[i + 1]:
+            letters[i], letters[i + 1] = letters[i + 1], letters[i]
+        elif letters[i] in "AEIOU":
+            letters[i] = rng.choice([v for v in "AEIOU" if v != letters[i]])
+        elif letters[i] in _SOUNDS_ALIKE:
+            letters[i] = _SOUNDS_ALIKE[letters[i]]
+        else:
+            continue
+        wrong = "".join(letters)
+        if wrong != word and not known(wrong):
+            return wrong
+    return None
+
+
+@dataclass
+class WrittenIntent(Intent):
+    """What the child means to write, and (Speed) the letters written wrong at first, square ->
+    letter: the board should refuse the word; the child then writes those letters right."""
+
+    misspelt: dict = field(default_factory=dict)
+    off_the_cards: bool = False
+
+
 class ExtradictionPlayers(TablePlayers):
     """Children who guess the word (not always right) and write it where it scores well; the
-    camera reads what they write."""
+    camera reads what they write. At Speed they write words of their own, on the clue cards or
+    not, some misspelt; :attr:`spelling` counts how the board judged those."""
 
     can_slide = False
 
@@ -355,6 +396,10 @@ class ExtradictionPlayers(TablePlayers):
         self._rewrites = 0
         self._written_at = float("-inf")
         self._guess_tries = (-1, 0)      # (the journal's seq, guesses asked again since)
+        self._off_card_words: list[str] | None = None
+        self.spelling = {"off the cards written": 0, "off the cards accepted": 0, "misspelt written": 0,
+                         "misspelt refused as not in the dictionary": 0, "misspelt refused otherwise": 0,
+                         "misspelt accepted": 0}
 
     def wants_move(self) -> bool:
         from wordboard.extradiction.engine import WordWanted
@@ -372,16 +417,80 @@ class ExtradictionPlayers(TablePlayers):
             if places:
                 ranked = sorted(places, key=lambda m: (-game.evaluate(m).points, m.square, m.direction.value))
                 move = rng.choice(ranked[:3])
-                tiles = {s: ch for s, ch in zip(move.squares(), move.word.upper()) if s not in game.board}
-                return Intent(move, tiles)
+                squares = move.squares()
+                tiles = {s: ch for s, ch in zip(squares, move.word.upper()) if s not in game.board}
+                intent = WrittenIntent(move, tiles)
+                if card is None:
+                    intent.off_the_cards = word not in self._card_words()
+                    if rng.random() < MISSPELT:
+                        new = [i for i, s in enumerate(squares) if s in tiles]
+                        wrong = misspell(move.word.upper(), new, rng, self.adapter._known_word)
+                        if wrong is not None:
+                            intent.misspelt = {s: w for s, w, r in zip(squares, wrong, move.word.upper()) if w != r}
+                return intent
         return Intent(Pass(), turn_answer="give up")
 
-    def _own_words(self, rng: random.Random) -> list[str]:
+    @staticmethod
+    @functools.cache
+    def _card_words() -> frozenset[str]:
         from wordboard.extradiction.cards import shipped_cards
 
-        words = sorted({c.word for c in shipped_cards()} - set(self.game.used_words))
-        rng.shuffle(words)
-        return words[:40]
+        return frozenset(c.word for c in shipped_cards())
+
+    def _own_words(self, rng: random.Random) -> list[str]:
+        """Speed: the words a child thinks of, in turn: clue cards' words, and (``OFF_THE_CARDS``)
+        other words of the game's dictionary."""
+        used = set(self.game.used_words)
+        cards = sorted(self._card_words() - used)
+        if self._off_card_words is None:
+            dictionary = self.game.dictionary or ()
+            on_cards = self._card_words()
+            self._off_card_words = sorted(w for w in dictionary if 3 <= len(w) <= 7 and w.isalpha()
+                                          and w.isupper() and w not in on_cards)
+        others = [w for w in self._off_card_words if w not in used]
+        rng.shuffle(cards)
+        picked = rng.sample(others, min(len(others), 40))
+        words = []
+        for _ in range(40):
+            source = picked if picked and (not cards or rng.random() < OFF_THE_CARDS) else cards
+            if not source:
+                break
+            words.append(source.pop())
+        return words
+
+    def _plan(self, now: float) -> None:
+        super()._plan(now)
+        plan = self.plan
+        if plan is None or not isinstance(plan.intent, WrittenIntent):
+            return
+        intent = plan.intent
+        if intent.off_the_cards:
+            self.spelling["off the cards written"] += 1
+        if intent.misspelt:
+            self.spelling["misspelt written"] += 1
+            # refused, the child writes the letters right (before any other fix)
+            plan.fixes.insert(0, (now, lambda p=plan: self._spell_right(p), "spelt right"))
+
+    def _put(self, square, name: str, note: str | None = None) -> None:
+        plan = self.plan
+        wrong = getattr(plan.intent, "misspelt", None) if plan is not None else None
+        super()._put(square, wrong[square] if wrong and square in wrong else name, note)
+
+    def _spell_right(self, plan: Plan) -> None:
+        """The board refused the misspelt word: the child rubs the wrong letters out and writes
+        the right ones."""
+        intent = plan.intent
+        assert isinstance(intent, WrittenIntent)
+        wrong, intent.misspelt = intent.misspelt, {}
+        for square in sorted(wrong):
+            if square in self.table.tiles:
+                self.table.take(square)
+
+            def right(s: tuple[int, int] = square, n: str = intent.tiles[square]) -> None:
+                if s not in self.table.tiles:
+                    self._write(s, n)
+            plan.actions.append((self.controller.clock() + 2.0, right, "spelt right"))
+        plan.actions.sort(key=lambda a: a[0])
 
     def decide(self, question):
         from wordboard.extradiction.engine import GuessWanted
@@ -442,6 +551,17 @@ class ExtradictionPlayers(TablePlayers):
         self._written_at = self.controller.clock()
 
     def _heard(self, kind: str, data) -> None:
+        plan = self.plan
+        intent = plan.intent if plan is not None else None
+        if isinstance(intent, WrittenIntent):
+            if kind == "invalid" and intent.misspelt and plan is not None and plan.pressed:
+                refused = "dictionary" in str(getattr(data, "message", ""))
+                self.spelling["misspelt refused as not in the dictionary" if refused else "misspelt refused otherwise"] += 1
+            elif kind == "commit" and self.adapter.proposals_committed != self._seen:
+                if intent.misspelt:
+                    self.spelling["misspelt accepted"] += 1
+                elif intent.off_the_cards and intent.move == self.adapter.last_committed_move:
+                    self.spelling["off the cards accepted"] += 1
         super()._heard(kind, data)
         if kind == "disturbed" and self.plan is not None:
             # the board says a letter played before has gone or changed, but it is there: the
@@ -469,11 +589,11 @@ class ExtradictionPlayers(TablePlayers):
                 there = self.table.tiles.get(square)
                 read = getattr(seen[square], "tile", None)
                 if there is None and square not in self.adapter.committed_tiles():
-                    self._note("corrected by a grown-up")
+                    self._note(CORRECTED)
                     self.controller.correct(square, ".")
                 elif there is not None and square in meant and there[1] == meant[square] \
                         and read != meant[square]:
-                    self._note("corrected by a grown-up")
+                    self._note(CORRECTED)
                     self.controller.correct(square, meant[square])
                     at_fault.discard(square)
         # the screen shows what the board read: a letter it read right is left alone (written
