@@ -733,16 +733,16 @@ class BoardReader:
         if not middle:
             return canonical, set()
         sure = self.classifier.classify([turned_glyph(glyph, way_up, with_crop=False) for _key, glyph in middle])
-        on_tops = {key for (key, glyph), guess in zip(middle, sure) if guess.confidence >= _LETTER_LIKE
+        taken = {key for (key, glyph), guess in zip(middle, sure) if guess.confidence >= _LETTER_LIKE
                    or (key in unsure and key not in on_board and glyph.off_centre < _MIDDLE_OF_TOP)}
-        if not on_tops:
-            return canonical, on_tops
+        if not taken:
+            return canonical, taken
         framed = self._surroundings(canonical).copy()
         cell = CANONICAL_CELL
-        for r, c in on_tops:
+        for r, c in taken:
             y, x = _FRAME + r * cell, _FRAME + c * cell
             framed[y : y + cell, x : x + cell] = framed_tops[y : y + cell, x : x + cell]
-        return self._framed_canonical(framed), on_tops
+        return self._framed_canonical(framed), taken
 
     def _behind_tiles(self, readings: dict[tuple[int, int], SquareReading], turns: int,
                       pose: BoardPose | None = None, tiles: set[tuple[int, int]] | None = None,
