@@ -1640,13 +1640,16 @@ class BoardReader:
         if change is None:
             return frozenset()
         _order, hiders = self._hiders(pose)
-        near = set(which)
-        if self._last is not None:
-            near |= {(r, c) for r, row in enumerate(self._last.squares) for c, square in enumerate(row)
-                     if square.symbol != EMPTY}
+        near = set(which) | self._believed_tiles()
         with np.errstate(invalid="ignore"):
             return frozenset(key for key in which if change[0][key] >= _LOOK_CHANGED
                              and not any(tile in near for tile in hiders.get(key, ())))
+
+    def _believed_tiles(self) -> set[tuple[int, int]]:
+        """The squares the video's last reading holds a tile on (see :func:`_read_empty`)."""
+        if self._last is None:
+            return set()
+        return {(int(r), int(c)) for r, c in zip(*np.nonzero(~_read_empty(self._last.squares)))}
 
     def _video_behind_tiles(self, readings: dict[tuple[int, int], SquareReading], canonical: np.ndarray) -> None:
         """In a video seen across the table, squares partly hidden by a tile (one believed, or
@@ -1658,8 +1661,7 @@ class BoardReader:
         if self._video_pose_cache is None or self._video_pose_cache[1] is None:
             return
         pose = self._video_pose_cache[1][0]
-        tiles = set() if self._last is None else {
-            (r, c) for r, row in enumerate(self._last.squares) for c, square in enumerate(row) if square.symbol != EMPTY}
+        tiles = self._believed_tiles()
         tiles |= {key for key, reading in readings.items()
                   if reading.symbol in LETTERS and reading.confidence >= _LETTER_LIKE}
         tiles -= {key for key, reading in readings.items() if reading.symbol == EMPTY}
