@@ -142,6 +142,11 @@ class GridWarp:
         w, h = self.size
         return padded[m - frame : m + h + frame, m - frame : m + w + frame].copy()
 
+    def to_image(self, points: np.ndarray) -> np.ndarray:
+        """Where canonical points (n, 2) (pixels of the canonical image) lie in the picture."""
+        pts = np.asarray(points, np.float32).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography())).reshape(-1, 2)
+
     def square_centre_in_image(self, row: int, col: int) -> tuple[float, float]:
         """Where the centre of square ``(row, col)`` is in the picture."""
         inv = np.linalg.inv(self.homography())
@@ -213,13 +218,14 @@ class BentGridWarp(GridWarp):
         map_y = ddy + (np.arange(h2, dtype=np.float32) + (margin - frame))[:, None]
         return cv2.remap(padded, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
-    def _to_image(self, points: np.ndarray) -> np.ndarray:
+    def to_image(self, points: np.ndarray) -> np.ndarray:
+        points = np.asarray(points, np.float64).reshape(-1, 2)
         ddx, ddy = self.displacement(points[:, 0], points[:, 1])
         bent = np.stack([points[:, 0] + ddx, points[:, 1] + ddy], axis=1).astype(np.float32)
         return cv2.perspectiveTransform(bent.reshape(-1, 1, 2), np.linalg.inv(self.homography())).reshape(-1, 2)
 
     def square_centre_in_image(self, row: int, col: int) -> tuple[float, float]:
-        x, y = self._to_image(np.array([[(col + 0.5) * self.cell, (row + 0.5) * self.cell]], np.float64))[0]
+        x, y = self.to_image(np.array([[(col + 0.5) * self.cell, (row + 0.5) * self.cell]], np.float64))[0]
         return float(x), float(y)
 
     def square_of_image_point(self, x: float, y: float) -> tuple[int, int] | None:
@@ -240,9 +246,53 @@ class BentGridWarp(GridWarp):
         lines = [np.stack([steps * w, np.full_like(steps, r * self.cell)], 1) for r in range(self.rows + 1)]
         lines += [np.stack([np.full_like(steps, c * self.cell), steps * h], 1) for c in range(self.cols + 1)]
         for line in lines:
-            pts = self._to_image(line)
+            pts = self.to_image(line)
             segs.extend(((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))) for a, b in zip(pts[:-1], pts[1:]))
         return segs
+
+
+#: A :class:`SurfaceGridWarp`'s displacement is sampled this many times per square.
+SURFACE_SAMPLES = 2
+
+
+@dataclass(frozen=True)
+class SurfaceGridWarp(BentGridWarp):
+    """A :class:`BentGridWarp` whose displacement is sampled every half square (from the grid's
+    top-left, :data:`SURFACE_SAMPLES` per square) and interpolated in between, instead of a
+    cubic: a folding board's hinge is a crease, which no smooth curve follows. ``field``: the
+    samples, row by row, (x, y) each; ``shape``: (rows, columns) of samples."""
+
+    field: tuple[float, ...] = ()
+    shape: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def sampled(cls, flat: GridWarp, displacement: np.ndarray) -> SurfaceGridWarp:
+        """The warp round ``flat`` with ``displacement`` (canonical pixels, shape
+        ``(SURFACE_SAMPLES * rows + 1, SURFACE_SAMPLES * cols + 1, 2)``) at the samples."""
+        d = np.asarray(displacement, np.float64)
+        return cls(flat.corners, flat.rows, flat.cols, flat.cell,
+                   field=tuple(d.ravel().tolist()), shape=(d.shape[0], d.shape[1]))
+
+    @staticmethod
+    def sample_points(rows: int, cols: int, cell: int) -> np.ndarray:
+        """The canonical points (``(SURFACE_SAMPLES * rows + 1) * (SURFACE_SAMPLES * cols + 1)``, 2)
+        where the displacement is sampled, row by row."""
+        step = cell / SURFACE_SAMPLES
+        gy, gx = np.mgrid[0 : SURFACE_SAMPLES * rows + 1, 0 : SURFACE_SAMPLES * cols + 1]
+        return np.column_stack([gx.ravel() * step, gy.ravel() * step]).astype(np.float64)
+
+    def displacement(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        field = np.asarray(self.field, np.float64).reshape(self.shape[0], self.shape[1], 2)
+        step = self.cell / SURFACE_SAMPLES
+        shape = np.shape(x)
+        u = np.clip(np.asarray(x, np.float64).ravel() / step, 0, self.shape[1] - 1)
+        v = np.clip(np.asarray(y, np.float64).ravel() / step, 0, self.shape[0] - 1)
+        u0 = np.minimum(np.floor(u).astype(int), self.shape[1] - 2)
+        v0 = np.minimum(np.floor(v).astype(int), self.shape[0] - 2)
+        fu, fv = (u - u0)[:, None], (v - v0)[:, None]
+        d = (field[v0, u0] * (1 - fu) * (1 - fv) + field[v0, u0 + 1] * fu * (1 - fv)
+             + field[v0 + 1, u0] * (1 - fu) * fv + field[v0 + 1, u0 + 1] * fu * fv)
+        return d[:, 0].reshape(shape), d[:, 1].reshape(shape)
 
 
 def turn_square(row: int, col: int, rows: int, cols: int, k: int) -> tuple[int, int]:
@@ -296,6 +346,14 @@ class TurnedWarp(GridWarp):
     def straighten_padded(self, padded: np.ndarray, frame: int = 0) -> np.ndarray:
         inner_padded = np.rot90(padded, -self.turns)
         return np.ascontiguousarray(np.rot90(self._turned.straighten_padded(inner_padded, frame), self.turns))
+
+    def to_image(self, points: np.ndarray) -> np.ndarray:
+        pts = np.asarray(points, np.float64).reshape(-1, 2)
+        w, h = self.size
+        for _ in range(self.turns):   # undo a quarter turn: this image (w, h) turned one (h, w)
+            pts = np.stack([h - pts[:, 1], pts[:, 0]], axis=1)
+            w, h = h, w
+        return self._turned.to_image(pts)
 
     def square_centre_in_image(self, row: int, col: int) -> tuple[float, float]:
         r, c = turn_square(row, col, self.rows, self.cols, -self.turns)
@@ -360,6 +418,17 @@ def _measure_lines(padded: np.ndarray, warp: GridWarp, bands: int, reach: int,
             rows.append(np.stack([ks * cell, pos_along, offset, np.minimum(strength, 6.0)], axis=1)[ok])
         out.append(np.concatenate(rows).astype(np.float64))
     return out[0], out[1]
+
+
+def lines_off(padded: np.ndarray, warp: GridWarp, bands: int = 5, search: float = 0.3) -> tuple[float, int]:
+    """How far the grid's inner lines lie from where ``warp`` puts them, in ``padded`` (the
+    picture straightened through ``warp`` with a square's margin round it): the median distance
+    in squares of the stretches found within ``search`` squares, and how many were found."""
+    vertical, horizontal = _measure_lines(padded, warp, bands, int(round(search * warp.cell)))
+    offsets = np.abs(np.concatenate([vertical[:, 2], horizontal[:, 2]]))
+    if not len(offsets):
+        return search, 0
+    return float(np.median(offsets)) / warp.cell, len(offsets)
 
 
 def bend_to_lines(image: np.ndarray, warp: GridWarp, bands: int = 5, search: float = 0.3,

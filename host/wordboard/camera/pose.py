@@ -25,7 +25,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from wordboard.camera.geometry import GridCorners
+from wordboard.camera.geometry import SURFACE_SAMPLES, GridCorners, GridWarp, SurfaceGridWarp
 
 #: A tile's thickness in squares: about 4.5 mm on 19 mm squares. An edition or a calibration
 #: that knows its tiles may say otherwise.
@@ -254,6 +254,32 @@ class BoardPose:
         its square."""
         flat = _board_points(self.rows, self.cols)[:, :2]
         return GridCorners.from_array(self.project(np.column_stack([flat, np.full(4, float(height))])))
+
+    def raised_warp(self, surface: GridWarp, height: float) -> GridWarp:
+        """The mapping that straightens the picture ``height`` squares above the board's surface
+        as ``surface`` (the mapping straightening the board) finds it: the tiles' tops, on a
+        board that may not be flat. On a flat board the plane ``height`` up
+        (:meth:`plane_corners`). On a bent one (a folding board rising to its hinge, a warped
+        sheet, a lens's distortion: :func:`~wordboard.camera.geometry.bend_to_lines`) each grid
+        point is taken where the surface shows it, moved as a point ``height`` higher moves in
+        the picture; the surface's own height there is worked out from how far the picture
+        shows it off the board's plane along the way a rising point moves."""
+        flat = GridWarp(self.plane_corners(height), self.rows, self.cols, surface.cell)
+        if type(surface) is GridWarp:
+            return flat
+        cell = surface.cell
+        canonical = SurfaceGridWarp.sample_points(self.rows, self.cols, cell)
+        board = canonical / cell
+        seen = surface.to_image(canonical).astype(np.float64)
+        on_plane = self.project(np.column_stack([board, np.zeros(len(board))]))
+        rising = self.project(np.column_stack([board, np.ones(len(board))])) - on_plane
+        raised_by = ((seen - on_plane) * rising).sum(axis=1) / np.maximum((rising * rising).sum(axis=1), 1e-9)
+        lifted = (self.project(np.column_stack([board, raised_by + height]))
+                  - self.project(np.column_stack([board, raised_by])))
+        top = (seen + lifted).astype(np.float32).reshape(-1, 1, 2)
+        on_flat = cv2.perspectiveTransform(top, flat.homography()).reshape(-1, 2).astype(np.float64)
+        return SurfaceGridWarp.sampled(flat, (on_flat - canonical).reshape(SURFACE_SAMPLES * self.rows + 1,
+                                                                          SURFACE_SAMPLES * self.cols + 1, 2))
 
     def on_board(self, points: np.ndarray) -> np.ndarray:
         """Where the picture shows board points (n, 3) (x, y, height) against the board's plane:

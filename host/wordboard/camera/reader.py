@@ -42,6 +42,7 @@ from wordboard.camera.squares import (
     to_print_grey,
 )
 from wordboard.camera.state import BELOW_SURE, BLANK, EMPTY, LETTERS, SURE, BoardState
+from wordboard.camera.surface import fit_surface
 from wordboard.camera.tesseract import read_letter, tesseract_available
 
 CLASSIFIER = "classifier"
@@ -554,7 +555,7 @@ class BoardReader:
         everything = [(r, c) for r in range(self.rows) for c in range(self.cols)]
         self._shapes = {}
         found = self._find_glyphs(canonical, everything, self._turns_possible())
-        tops = self._tile_tops(location, image, found)
+        tops = self._tile_tops(location, image, found, warp)
         if tops is not None:   # the letters lie on the tiles' tops, off their squares: read there
             way_up = self._turns(location, found.glyphs)[0]   # (as the board's plane shows it)
             canonical, self._on_tops = self._with_tile_tops(canonical, tops.straighten(image, _FRAME), found, way_up)
@@ -649,8 +650,9 @@ class BoardReader:
     def _straighten(self, location: BoardLocation, image: np.ndarray,
                     padded: np.ndarray | None = None) -> tuple[GridWarp, np.ndarray]:
         """The mapping for ``location`` and the canonical image through it. The mapping is the
-        homography, bent line by line when the board is not flat (see
-        :func:`~wordboard.camera.geometry.bend_to_lines`), kept while the corners stay; one warp
+        homography, bent when the board is not flat: to the surface of a folded or bowed board
+        seen across the table (:func:`~wordboard.camera.surface.fit_surface`), else line by
+        line (:func:`~wordboard.camera.geometry.bend_to_lines`); kept while the corners stay; one warp
         of the picture serves both the line fit and the canonical image."""
         if self._warp_cache is not None and self._warp_cache[0] == location.corners:
             warp = self._warp_cache[1]
@@ -662,11 +664,14 @@ class BoardReader:
         # with the empty board (the ink detector): the mapping stays the corners' homography, so
         # a board found again after a knock lines up with its picture exactly (bent to this
         # picture's lines instead, it came out up to 8 pixels off).
-        warp = (None if self.handwritten else bend_to_lines(image, flat, padded=padded)) or flat
+        bent: GridWarp | None = None if self.handwritten else (fit_surface(image, flat, padded)
+                                                               or bend_to_lines(image, flat, padded=padded))
+        warp = bent or flat
         self._warp_cache = (location.corners, warp)
         return warp, self._framed_canonical(warp.straighten_padded(padded, _FRAME))
 
-    def _tile_tops(self, location: BoardLocation, image: np.ndarray, found: _Found) -> GridWarp | None:
+    def _tile_tops(self, location: BoardLocation, image: np.ndarray, found: _Found,
+                   surface: GridWarp) -> GridWarp | None:
         """The mapping that straightens ``image`` on the plane of the tiles' tops, when the
         camera looks across the board (:meth:`~wordboard.camera.pose.BoardPose.is_oblique`, its
         focal length shown by the grid's foreshortening: from nearly straight above the tops
@@ -674,7 +679,8 @@ class BoardReader:
         square's print lies on the board), found again in the picture straightened half a tile
         up, lie nearer the tiles' tops than the board's plane
         (:meth:`~wordboard.camera.pose.BoardPose.thickness_from_letters`); else None (read on
-        the board's plane)."""
+        the board's plane). ``surface``: the mapping that straightens the board (bent if the
+        board is not flat: the tops rise from it, :meth:`~wordboard.camera.pose.BoardPose.raised_warp`)."""
         self.read_height = 0.0
         self._pose, self._on_tops = None, set()
         if self.handwritten or self.tile_thickness <= 0 or not found.keys:
@@ -691,11 +697,15 @@ class BoardReader:
             return None
         # Measured half a tile up, on at most _TOPS_MEASURED of them spread over the board.
         plain = plain[:: -(-len(plain) // _TOPS_MEASURED)]
-        half = GridWarp(pose.plane_corners(self.tile_thickness / 2), self.rows, self.cols)
-        grey = to_ink_grey(half.straighten(image, _FRAME))
+        half = pose.raised_warp(surface, self.tile_thickness / 2)
+        straight = half.straighten(image, _FRAME)
+        grey, bright = to_ink_grey(straight), None
         shifts = {}
         for key in plain:
             glyph, whole = self._glyph_at(grey, key)
+            if glyph is None:   # a letter on dark wood shows in the brightest channel
+                bright = to_print_grey(straight) if bright is None else bright
+                glyph, whole = self._glyph_at(bright, key)
             if glyph is not None:
                 shifts[key] = (whole or glyph).shift
         thickness = pose.thickness_from_letters(shifts, self.tile_thickness)
@@ -703,7 +713,7 @@ class BoardReader:
             return None
         self.read_height = thickness
         self._pose = pose
-        return GridWarp(pose.tile_top_corners(thickness), self.rows, self.cols)
+        return pose.raised_warp(surface, thickness)
 
     def _with_tile_tops(self, canonical: np.ndarray, framed_tops: np.ndarray, found: _Found, way_up: int,
                         which: list[tuple[int, int]] | None = None,
@@ -852,7 +862,13 @@ class BoardReader:
         bright = to_print_grey(self._surroundings(canonical))
         # Only where the brightest channel shows something dark enough to be a letter.
         showing = _square_contrast(_inside(bright), self.rows, self.cols, CANONICAL_CELL) >= MIN_CONTRAST
-        candidates = [k for k in faint if k in tiles and showing[k]]
+        # And a plain square's (the board prints nothing there but the centre's star): where
+        # tiles of dark wood crowd a board lit unevenly, their colour varies more than the
+        # board's and many pass for neither; a shape there must look like a letter (below).
+        kinds = self._premium_kinds()
+        centre = (self.rows // 2, self.cols // 2)
+        candidates = [k for k in faint if showing[k] and (k in tiles or (
+            kinds is not None and kinds[k[0]][k[1]] == "." and k != centre))]
         if not candidates:
             return {}
         new = []
@@ -1580,7 +1596,9 @@ class BoardReader:
             height, width = frame.shape[:2]
             pose = BoardPose(self._location.corners, (width, height), self.rows, self.cols)
             across = pose.focal_observed and pose.middle_shift(self.tile_thickness) >= _VIDEO_TOPS_SHIFT
-            tops = GridWarp(pose.tile_top_corners(self.tile_thickness), self.rows, self.cols) if across else None
+            surface = (self._warp_cache[1] if self._warp_cache is not None
+                       and self._warp_cache[0] == self._location.corners else GridWarp(self._location.corners, self.rows, self.cols))
+            tops = pose.raised_warp(surface, self.tile_thickness) if across else None
             self._video_pose_cache = (key, (pose, tops) if tops is not None else None)
         return self._video_pose_cache[1]
 
