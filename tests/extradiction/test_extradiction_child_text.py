@@ -259,9 +259,9 @@ def test_the_shipped_deck_and_an_innocent_owners_card_pass():
 
 # -- a word the game's list lacks is never repeated, whether the filter knows it or not -------------
 
-#: offensive words that no list the filter is built from holds (it misses them): a foreign one
+#: offensive words that no list the filter is built from holds (it misses them): a Turkish one
 #: and two misspellings, none of them in scowl:50
-UNLISTED = ("KURWA", "FCUKER", "AZZHOLE")
+UNLISTED = ("AMCIK", "FCUKER", "AZZHOLE")
 #: innocent words of the children's list that must still be said back (two hold HELL and RAPE)
 SAID = ("CAT", "GRAPE", "SHELL", "BUTTON")
 
