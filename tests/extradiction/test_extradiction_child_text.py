@@ -298,6 +298,9 @@ def test_a_word_outside_the_games_list_is_never_shown_nor_said(adapter_of, word)
     done = adapter.answer_turn(check, "no")
     assert isinstance(done, Committed) and word not in done.text and "guessed another word" in done.text
     assert word not in for_child(done.text, adapter.known_word)
+    from wordboard.extradiction.view import extradiction_view
+
+    assert extradiction_view(adapter.game)["history"][-1]["text"] == "guessed another word"   # the screen's history
 
 
 @pytest.mark.parametrize("word", SAID)
@@ -311,6 +314,10 @@ def test_the_childrens_words_are_still_said_back(adapter_of, word):
     adapter = adapter_of(with_words("2", cards=("APPLE", "CAT")))
     check = adapter.answer_turn(adapter.turn_question(), word.lower())
     assert check.kind == GUESS_HEARD and check.prompt.startswith(f"Ada spelt {word}.")
+    done = adapter.answer_turn(check, "no")
+    from wordboard.extradiction.view import extradiction_view
+
+    assert f"guessed {word}" in done.text and extradiction_view(adapter.game)["history"][-1]["text"] == f"guessed {word}"
 
 
 def _less_typing(line: str, typed: list[str]) -> str:
