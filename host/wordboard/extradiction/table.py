@@ -561,7 +561,7 @@ class ExtradictionPlayers(TablePlayers):
         intent = plan.intent if plan is not None else None
         if isinstance(intent, WrittenIntent):
             if kind == "invalid" and intent.misspelt and plan is not None and plan.pressed:
-                refused = "dictionary" in str(getattr(data, "message", ""))
+                refused = str(getattr(data, "message", "")) == CHILD_WORDS["NOT_IN_DICTIONARY"]
                 self.spelling["misspelt refused as not in the dictionary" if refused else "misspelt refused otherwise"] += 1
             elif kind == "commit" and self.adapter.proposals_committed != self._seen:
                 if intent.misspelt:
