@@ -52,3 +52,21 @@ def test_the_automatic_player_chooses_a_suitable_spelling(monkeypatch):
     game = type("G", (), {"pending": WordChoice(0, (), ("CHINKS", "CHINES"))})()
     for seed in range(20):
         assert AutoPlayer(random.Random(seed)).choose(game) == ChooseWord("CHINES")
+
+
+def test_the_consoles_list_of_spellings_never_names_a_blocked_word(monkeypatch):
+    """``wordboard play dexikon``: "several words fit: 1:CHINES, 2:CHINKS, ..." named every word;
+    a blocked one is now counted, not named, and its number still chooses it. (Its hints and
+    ``best`` already leave such words out: ``for_people``, ``best_last_word(unsuitable=...)``.)"""
+    import io
+
+    from wordboard.dexikon.console import Console
+
+    filter_knowing(monkeypatch, ("CHINKS",))
+    game = type("G", (), {"players": [type("P", (), {"name": "Ann"})()]})()
+    console = Console.__new__(Console)
+    console.game, console.out = game, io.StringIO()
+    said = console._expected(WordChoice(0, (), ("CHINES", "CHINKS", "CHINOS")))
+    assert said == "several words fit: 1:CHINES, 3:CHINOS (+1 more). choose WORD|N"
+    assert console._expected(WordChoice(0, (), ("CHINKS", "SHIT"))) == "several words fit: - (+2 more). choose WORD|N"
+    assert console._expected(WordChoice(0, (), ("CAT", "ACT"))) == "several words fit: 1:CAT, 2:ACT. choose WORD|N"

@@ -81,8 +81,11 @@ def test_refusals_never_name_an_unsuitable_word(taught):
                     IllegalMove(Rule.UNSUITABLE)):
             said = childtext.child_words(exc)
             assert not found_in([said]) and said, exc
-    assert childtext.child_words(IllegalMove(Rule.NOT_IN_DICTIONARY, "CAT is not in the dictionary")) == \
-        "CAT is not a word in the dictionary."
+    # a word the list lacks is never named, whatever it is (it may be a misspelt slur)
+    assert childtext.child_words(IllegalMove(Rule.NOT_IN_DICTIONARY, "XQCZ is not in the dictionary")) == \
+        childtext.NOT_IN_OUR_LIST
+    used = IllegalMove(Rule.WORD_USED, "CAT was used before")
+    assert childtext.child_words(used, {"CAT"}.__contains__) == "CAT was used already in this game: pick another word."
 
 
 def test_the_terminals_speech_goes_through_the_gate(taught):
@@ -178,7 +181,7 @@ def test_a_word_refused_at_speed_is_not_named(taught, adapter_of, word):
     assert refused.status == "invalid" and not found_in([refused.message]) and refused.message
     adapter = adapter_of(with_words("speed"))
     refused = adapter.assess(tiles(written("XQCZ")), {})
-    assert refused.message == "XQCZ is not a word in the dictionary."
+    assert refused.message == childtext.NOT_IN_OUR_LIST
 
 
 def test_a_played_word_is_shown_and_said_whole(taught, adapter_of):
@@ -252,3 +255,90 @@ def test_the_shipped_deck_and_an_innocent_owners_card_pass():
     cards = parse_cards("cat | green | 🐈 | A small furry pet.\npeach | green | 🍑 | A soft round fruit.\n"
                         "wave | green | 👋🏽 | Move your hand to say hello.\n")
     assert [c.word for c in cards] == ["CAT", "PEACH", "WAVE"]
+
+
+# -- a word the game's list lacks is never repeated, whether the filter knows it or not -------------
+
+#: offensive words that no list the filter is built from holds (it misses them): a Turkish one
+#: and two misspellings, none of them in scowl:50
+UNLISTED = ("AMCIK", "FCUKER", "AZZHOLE")
+#: innocent words of the children's list that must still be said back (two hold HELL and RAPE)
+SAID = ("CAT", "GRAPE", "SHELL", "BUTTON")
+
+
+def test_the_filter_misses_the_unlisted_words_so_only_the_list_keeps_them_out():
+    from wordboard.dictionary import load_dictionary
+
+    children = load_dictionary("scowl:50")
+    assert not any(is_unsuitable(w) for w in UNLISTED) and not any(w in children for w in UNLISTED)
+    assert all(w in children for w in SAID)
+
+
+@pytest.mark.parametrize("word", UNLISTED)
+def test_a_word_outside_the_games_list_is_never_shown_nor_said(adapter_of, word):
+    from wordboard.extradiction.childtext import NOT_IN_OUR_LIST, known_to
+
+    known = known_to(with_words("1"))                       # Level 1: the children's default list
+    for text in (f"That says {word}.", f"Ada spelt {word}. Blaise: is that the word on the card?",
+                 f"Now spell it: {' - '.join(word)}.", ", ".join(word) + "."):
+        assert for_child(text, known) == PICK_ANOTHER, text
+    assert spoken_for_child("Ada, your turn.", word, known) == (PICK_ANOTHER, None)
+    assert childtext.child_words(IllegalMove(Rule.NOT_IN_DICTIONARY, f"{word} is not in the dictionary"),
+                                 known) == NOT_IN_OUR_LIST
+    # written in Speed: refused without naming it; at Level 1: "not the card's word"
+    refused = adapter_of(with_words("speed")).assess(tiles(written(word)), {})
+    assert refused.status == "invalid" and refused.message == NOT_IN_OUR_LIST
+    adapter = adapter_of(with_words("1", cards=(word[:1] + "A" * (len(word) - 1), "CAT")))
+    refused = adapter.assess(tiles(written(word)), {})
+    assert refused.message.startswith("That is not the card's word.") and not found_in([refused.message], (word,))
+    # spelt as a guess: the grown-up is asked without naming it; "no" loses the card, unnamed
+    adapter = adapter_of(with_words("3"))
+    check = adapter.answer_turn(adapter.turn_question(), word.lower())
+    assert check.kind == GUESS_HEARD and "not in our list" in check.prompt and word not in check.prompt
+    done = adapter.answer_turn(check, "no")
+    assert isinstance(done, Committed) and word not in done.text and "guessed another word" in done.text
+    assert word not in for_child(done.text, adapter.known_word)
+    from wordboard.extradiction.view import extradiction_view
+
+    assert extradiction_view(adapter.game)["history"][-1]["text"] == "guessed another word"   # the screen's history
+
+
+@pytest.mark.parametrize("word", SAID)
+def test_the_childrens_words_are_still_said_back(adapter_of, word):
+    from wordboard.extradiction.childtext import known_to
+
+    known = known_to(with_words("1"))
+    for text in (f"That says {word}.", f"Now spell it: {' - '.join(word)}."):
+        assert for_child(text, known) == text
+    assert spoken_for_child(f"{word.capitalize()}.", word, known) == (f"{word.capitalize()}.", word)
+    adapter = adapter_of(with_words("2", cards=("APPLE", "CAT")))
+    check = adapter.answer_turn(adapter.turn_question(), word.lower())
+    assert check.kind == GUESS_HEARD and check.prompt.startswith(f"Ada spelt {word}.")
+    done = adapter.answer_turn(check, "no")
+    from wordboard.extradiction.view import extradiction_view
+
+    assert f"guessed {word}" in done.text and extradiction_view(adapter.game)["history"][-1]["text"] == f"guessed {word}"
+
+
+def _less_typing(line: str, typed: list[str]) -> str:
+    """A line printed, less the echo of what was typed (it follows the prompt)."""
+    for entry in typed:
+        if line.endswith(entry):
+            return line[: -len(entry)]
+    return line
+
+
+@pytest.mark.parametrize("word", UNLISTED)
+def test_the_terminal_game_never_repeats_a_word_outside_its_list(word):
+    """Only the child's own typing (echoed as typed, after the prompt) holds the word."""
+    where = f"{chr(ord('A') + start(word))}5"
+    typed = [f"{word.lower()} {where} across", "cat C5", "quit"]
+    text, said = play(with_words("speed"), typed)
+    shown = [_less_typing(line, typed) for line in text.splitlines()]
+    assert not found_in(shown, (word,)) and not found_in(said, (word,)), text
+    assert childtext.NOT_IN_OUR_LIST in text and "CAT" in text
+    typed = [word.lower(), "no", "quit"]
+    text, said = play(game("2", words=("APPLE",), players=("Ada",)), typed)
+    shown = [_less_typing(line, typed) for line in text.splitlines()]
+    assert not found_in(shown, (word,)) and not found_in(said, (word,)), text
+    assert "is the word typed the word on the card" in text and "the word was APPLE" in text

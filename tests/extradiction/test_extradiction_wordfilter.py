@@ -129,3 +129,18 @@ def test_a_word_that_is_no_word_is_one_line_and_exit_2(capsys):
 
     assert main(["words", "block", "ab1"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_other_languages_words_are_blocked_whole_and_english_words_stay():
+    """LDNOOBW's lists of other languages (ldnoobw-other.txt): their words are blocked as written;
+    their entries that are English words were left out (BITE, CON, POT, STAKE are French, Dutch
+    and Swedish words there), and no misspelling or compound is read from them (as misspellings
+    they blocked SEXTETTE, TIPI, MILLEPEDE and CULLENDER)."""
+    from wordboard.extradiction.wordfilter import list_sizes
+
+    assert list_sizes()["other languages"] > 1000
+    for word in ("KURWA", "CAZZO", "ARSCHLOCH", "PUTA", "KLOOTZAK", "OROSPU", "VITTU"):
+        assert is_unsuitable(word), word
+    for word in ("BITE", "CON", "POT", "STAKE", "FAN", "HARD", "SEXTETTE", "TIPI", "MILLEPEDE", "CULLENDER",
+                 "HOLS", "REGINA", "INFERNO"):
+        assert not is_unsuitable(word), word

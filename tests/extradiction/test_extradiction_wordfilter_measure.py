@@ -11,6 +11,10 @@ The held-out lists hold words of other languages (amcik, kurwa), words only some
 (lemminflect, Snowball), a compound with one, or a close misspelling of one (Metaphone), and the
 first two kinds are its misses. Before the rebuild it blocked 241 (23.8%) of the first list and
 said back 302 of the 400 innocent words.
+
+Since the shipped filter also holds LDNOOBW's lists of other languages (``ldnoobw-other.txt``),
+the held-out lists are checked against them: 26 words of the first list are on them (kurwa,
+cazzo, arschloch...), none of the second's; the first list is measured with and without them.
 """
 
 from __future__ import annotations
@@ -36,8 +40,25 @@ def _blocked_and_hidden(name: str, size: int) -> tuple[float, float]:
 
 def test_held_out_offensive_words_blocked_at_least_as_often_as_measured() -> None:
     blocked, hidden = _blocked_and_hidden("offensive-heldout.txt", 1013)
-    assert blocked >= 0.63                                        # measured: 646 (63.8%)
-    assert hidden >= 0.65                                         # measured: 664 (65.5%)
+    assert blocked >= 0.66                                        # measured: 669 (66.0%; 646 before ldnoobw-other)
+    assert hidden >= 0.67                                         # measured: 687 (67.8%; 664 before)
+
+
+def test_the_held_out_lists_mostly_do_not_copy_the_other_languages_list() -> None:
+    """The overlap with a source added after the held-out lists were made, and the figures
+    without it: the other languages' list adds nothing outside the words it shares."""
+    from wordboard.extradiction.wordfilter import _shipped
+
+    foreign = _shipped().foreign
+    first = _words("offensive-heldout.txt")
+    shared = [w for w in first if w in foreign]
+    rest = [w for w in first if w not in foreign]
+    assert len(shared) == 26 and all(map(is_unsuitable, shared))
+    assert not [w for w in _words("offensive-heldout-2.txt") if w in foreign]
+    print(f"\nheld-out list less the {len(shared)} words on ldnoobw-other: {len(rest)}, "
+          f"blocked {sum(map(is_unsuitable, rest))}, hidden {sum(map(hides_unsuitable, rest))}")
+    assert sum(map(is_unsuitable, rest)) >= 643                   # measured: 643 of 987 (65.1%)
+    assert sum(map(hides_unsuitable, rest)) >= 661                # measured: 661 (67.0%)
 
 
 def test_second_held_out_list_blocked_at_least_as_often_as_measured() -> None:
@@ -57,3 +78,66 @@ def test_innocent_look_alikes_allowed_at_least_as_often_as_measured() -> None:
     # knows with a listed word inside stay hidden, unless they split into innocent words around it)
     assert allowed / len(innocent) >= 0.975
     assert said_back / len(innocent) >= 0.965
+
+
+# -- what a child can get scored, and what the kiosk shows or says (issue 37) ----------------------
+
+#: the word lists the screen's setup offers eXtraDICTION's Speed and Level 3 ("default" is scowl:50;
+#: "none" is not offered there, and Levels 1 and 2 score only the clue cards' words)
+CHILDRENS_LISTS = ("scowl:50", "scowl:60", "scowl:70", "scowl:80", "wordgame", "wamerican", "wbritish")
+HELD_OUT = (("offensive-heldout.txt", 1013), ("offensive-heldout-2.txt", 248))
+
+
+def reach(name: str) -> dict[str, tuple[int, int]]:
+    """For each children's list: how many of a held-out list's words are (a) playable there and
+    not blocked (Speed scores them), (b) shown by the gate in "That says WORD." or spoken as its
+    letters, for a game on that list (its words known: :func:`childtext.known_to`)."""
+    from wordboard.dictionary import load_dictionary
+    from wordboard.extradiction.childtext import for_child, spoken_for_child
+
+    words = [w.upper() for w in _words(name)]
+    out = {}
+    for lexicon in CHILDRENS_LISTS:
+        dictionary = load_dictionary(lexicon)
+        known = dictionary.__contains__
+        playable = sum(1 for w in words if w in dictionary and not is_unsuitable(w))
+        said = sum(1 for w in words if for_child(f"That says {w}.", known) != "Let's pick another word."
+                   or spoken_for_child("Your turn.", w, known)[1] is not None)
+        out[lexicon] = (playable, said)
+    return out
+
+
+def table() -> str:
+    """The figures as the README shows them (``python -m tests.extradiction.test_extradiction_wordfilter_measure``)."""
+    from wordboard.extradiction.childtext import for_child
+
+    lines = []
+    for name, size in HELD_OUT:
+        words = [w.upper() for w in _words(name)]
+        without = sum(1 for w in words if for_child(f"That says {w}.") != "Let's pick another word.")
+        lines.append(f"{name} ({size}): said with no game's list (another game's children's page): {without}")
+        for lexicon, (playable, said) in reach(name).items():
+            lines.append(f"  {lexicon}: playable and not blocked {playable}, shown or spoken {said}")
+    return "\n".join(lines)
+
+
+def test_what_a_child_can_get_scored_or_hear_is_at_most_as_measured() -> None:
+    """(a) playable in a children's list and not blocked, (b) shown or spoken by the gate in a game
+    on that list: the gate says a word only when the list has it and the filter passes it, so (b)
+    is (a), a word the list lacks (kurwa, a misspelt slur) is never repeated. Printed with -s."""
+    print("\n" + table())
+    first, second = reach("offensive-heldout.txt"), reach("offensive-heldout-2.txt")
+    for figures in (first, second):
+        assert all(said <= playable for playable, said in figures.values())
+    # measured (the bars: a change may lower them, never raise them)
+    assert all(first[k][0] <= MEASURED_FIRST[k] for k in CHILDRENS_LISTS), first
+    assert all(second[k][0] <= MEASURED_SECOND[k] for k in CHILDRENS_LISTS), second
+
+
+MEASURED_FIRST = {"scowl:50": 129, "scowl:60": 146, "scowl:70": 158, "scowl:80": 184, "wordgame": 173,
+                  "wamerican": 135, "wbritish": 135}
+MEASURED_SECOND = {"scowl:50": 10, "scowl:60": 11, "scowl:70": 12, "scowl:80": 14, "wordgame": 12,
+                   "wamerican": 11, "wbritish": 11}
+
+if __name__ == "__main__":
+    print(table())

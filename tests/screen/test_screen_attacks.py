@@ -564,3 +564,75 @@ def test_too_many_pages_at_once_are_turned_away(server, monkeypatch):
         for ws in [stack.enter_context(connect(server)) for _ in range(3)]:
             alive(ws)
         assert handshake(server) == 503
+
+
+# -- the grown-up's answer: held, or with the PIN, checked by the server (issue 37) -------------------
+
+@pytest.fixture
+def held_server(tmp_path):
+    """A server whose clock the test moves (``now[0]``), with its answerer."""
+    from wordboard.screen import pin as pins
+    from wordboard.screen.hub import ScreenAnswerer, ScreenHub
+    from wordboard.screen.server import ScreenServer
+
+    pins.set_pin(PIN, tmp_path / "pin.json")
+    now = [100.0]
+    answerer = ScreenAnswerer()
+    running = ScreenServer(ScreenHub(), answerer, host="127.0.0.1", port=free_port(),
+                           pin_file=tmp_path / "pin.json", clock=lambda: now[0]).start()
+    host, port = running.bound
+    yield SimpleNamespace(ws=f"ws://{host}:{port}/ws", server=running, answerer=answerer, now=now)
+    running.stop()
+
+
+def test_the_grown_ups_answer_needs_a_hold_the_server_times_or_the_pin(held_server):
+    """The page's press-and-hold was only in its JavaScript: a child's tap (or a page that sends
+    the answer at once) was taken. The server now takes "the word" / "another word", and the yes
+    or no about a guess spelt otherwise, only after the page told it the button was pressed and
+    HOLD_SECONDS went by on the server's clock, or from a page unlocked with the PIN; the child's
+    own guess needs neither."""
+    from wordboard.controller import questions as q
+    from wordboard.controller.boardgames import GUESS, GUESS_HEARD, HEARD_RIGHT
+    from wordboard.screen.server import HOLD_SECONDS
+
+    s = held_server
+
+    def answer(ws, question, value) -> dict:
+        ws.send(json.dumps({"type": "answer", "question": question.id, "value": value}))
+        return reply(ws)
+
+    def press(ws, question_id: int) -> None:
+        """The page tells the press; the server has taken it (at the clock's time now)."""
+        ws.send(json.dumps({"type": "hold", "question": question_id}))
+        deadline = time.monotonic() + 10
+        while not any(c.held == (question_id, s.now[0]) for c in list(s.server.clients)):
+            assert time.monotonic() < deadline, "the hold was never taken"
+            time.sleep(0.01)
+
+    with connect(s) as ws:
+        guess = q.Question(GUESS, "Ada: what is the word?")
+        s.answerer.ask(guess)
+        refused = answer(ws, guess, HEARD_RIGHT)                     # tapped: no hold told
+        assert refused["type"] == "error" and "press and hold" in refused["message"]
+        press(ws, guess.id)
+        s.now[0] += HOLD_SECONDS / 3                                 # let go too soon
+        assert answer(ws, guess, HEARD_RIGHT)["type"] == "error"
+        press(ws, guess.id + 1)                                      # another question's hold
+        s.now[0] += HOLD_SECONDS * 2
+        assert answer(ws, guess, HEARD_RIGHT)["type"] == "error" and s.answerer.poll() == []
+        press(ws, guess.id)
+        s.now[0] += HOLD_SECONDS * 1.2
+        assert answer(ws, guess, HEARD_RIGHT) == {"type": "answered", "question": guess.id, "value": HEARD_RIGHT}
+        assert [a.value for a in s.answerer.poll()] == [HEARD_RIGHT]
+        assert answer(ws, guess, HEARD_RIGHT)["type"] == "error"    # a hold counts once
+        # the child's own guess, spelt on the letters: no hold
+        guess = q.Question(GUESS, "Ada: what is the word?")
+        s.answerer.ask(guess)
+        assert answer(ws, guess, "APPLE")["type"] == "answered"
+        # a guess spelt otherwise: the grown-up's yes or no is held too, or given with the PIN
+        heard = q.Question(GUESS_HEARD, "Is it the word on the card?", ("yes", "no"))
+        s.answerer.ask(heard)
+        assert "press and hold" in answer(ws, heard, "yes")["message"]
+        ws.send(json.dumps({"type": "unlock", "pin": PIN}))
+        assert reply(ws)["type"] == "unlocked"
+        assert answer(ws, heard, "yes")["type"] == "answered"

@@ -131,3 +131,29 @@ def test_a_page_in_the_childrens_mode_gets_no_unsuitable_word_whatever_the_game(
         assert for_page(kids, say) == {"type": "say", "text": PICK_ANOTHER, "id": None}
     say = {"type": "say", "text": "Cat. C, A, T.", "id": "abc123"}
     assert for_page(kids, say) == say
+
+
+@pytest.mark.parametrize("word", ["AMCIK", "FCUKER"])
+def test_the_kiosk_never_shows_nor_says_a_word_outside_the_games_list(kiosk, word):
+    """A word the filter misses (foreign, misspelt) and the game's list lacks: the screen neither
+    shows it nor says it nor spells it; a word of the list (CAT) is."""
+    controller, adapter, bridge, hub, device = kiosk
+    adapter.answer_turn(adapter.turn_question(), "apple")           # Level 3: now Ada writes
+    refused = adapter.assess(tiles_at(adapter, word), {})
+    controller.message = refused.message
+    controller.notices = [f"That says {word}."]
+    state = snapshot(controller, 0.0)
+    assert not found_in([json.dumps(state)], (word,)) and state["notices"] == [PICK_ANOTHER]
+    bridge._say(f"{word.capitalize()}.", spell=word)
+    bridge._say(f"That says {word}.")
+    said = heard(hub, device)
+    assert said and not found_in(said, (word,)) and PICK_ANOTHER in said
+    controller.message = "That says CAT."
+    assert snapshot(controller, 0.0)["message"] == "That says CAT."
+    assert refused.message.startswith("That is not the card's word") and adapter.known_word("CAT")
+
+
+def tiles_at(adapter, word: str):
+    from wordboard.controller.tracking import Seen
+
+    return [type("T", (), {"square": (4, i), "seen": Seen(f"{i:08x}", ch)})() for i, ch in enumerate(word)]

@@ -59,7 +59,8 @@ def test_a_misspelt_guess_keeps_the_card_when_the_grown_up_says_it_is_the_word(a
     check = adapter.answer_turn(guess_question(adapter), "APUL")
     # not lost: the grown-up is asked, the card still waits for its guess
     assert isinstance(check, q.Question) and check.kind == GUESS_HEARD and check.choices == ("yes", "no")
-    assert "APUL" in check.prompt and "Grown-up" in check.prompt
+    # APUL is no word of the game's list: not named (issue 37), the grown-up is still asked
+    assert "APUL" not in check.prompt and "Grown-up" in check.prompt and "not in our list" in check.prompt
     assert isinstance(adapter.game.pending, GuessWanted) and adapter.game.history == []
     done = adapter.answer_turn(check, "yes")
     assert isinstance(done, Committed) and "right" in done.text
@@ -106,7 +107,9 @@ def test_level_3_the_reader_hears_the_guess(adapter_of):
     question = guess_question(adapter)
     assert question.context["checker"] == "Bo"             # Bo reads Ann's card
     check = adapter.answer_turn(question, "APEL")
-    assert check.kind == GUESS_HEARD and "Bo: is that the word" in check.prompt
+    assert check.kind == GUESS_HEARD and "Bo: did Ann mean the word" in check.prompt
+    check = adapter.answer_turn(question, "TAP")                  # a word of the list is named
+    assert check.kind == GUESS_HEARD and "Ann spelt TAP. Bo: is that the word" in check.prompt
     view = registry.family("extradiction").view(g)
     assert view["checker"] == "Bo"
 
@@ -150,8 +153,11 @@ def test_refusals_are_said_in_words_a_child_understands(adapter_of):
     # a letter wrong: that square lit
     refused = adapter.assess(tiles(adapter, dict(zip(("A5", "B5", "C5", "D5", "E5"), "APXLE"))), {})
     assert isinstance(refused, Assessment) and refused.status == "invalid"
-    assert refused.message == "That says APXLE. The card's word is APPLE, 5 letters. Look at the red squares."
+    # APXLE is no word of the list: not named (issue 37)
+    assert refused.message == "That is not the card's word. The card's word is APPLE, 5 letters. Look at the red squares."
     assert [tuple(s) for s in refused.at_fault] == [(4, 2)]
+    refused = adapter.assess(tiles(adapter, dict(zip(("A5", "B5", "C5", "D5", "E5"), "AMPLE"))), {})
+    assert refused.message == "That says AMPLE. The card's word is APPLE, 5 letters. Look at the red squares."
     # letters not in one row
     refused = adapter.assess(tiles(adapter, {"A5": "A", "B6": "P"}), {})
     assert refused.message.startswith("Write the letters in one row, from left to right")
@@ -170,7 +176,7 @@ def test_unsuitable_words_are_refused_kindly_and_never_named():
 
     assert child_words(IllegalMove(Rule.UNSUITABLE)) == "That word is not for this game: let's pick another word."
     said = child_words(IllegalMove(Rule.NOT_A_WORD, "STAR would make APPLESX, which is not in the dictionary"))
-    assert said == "Touching another word makes APPLESX, which is not a word."
+    assert said == "Touching that word makes letters that are not a word."      # never named
 
 
 def test_the_clue_packs_are_chosen_with_the_level(tmp_path):
@@ -226,7 +232,9 @@ def test_what_a_child_wrote_or_spelt_is_never_said_back_when_it_is_unsuitable(ad
     refused = adapter.assess(tiles(adapter, dict(zip(("A5", "B5", "C5", "D5", "E5"), "XSHIT"))), {})
     assert "SHIT" not in refused.message
     refused = adapter.assess(tiles(adapter, dict(zip(("A5", "B5", "C5", "D5", "E5"), "SHIRP"))), {})
-    assert refused.message.startswith("That says SHIRP.")                    # an ordinary slip is named
+    assert refused.message.startswith("That is not the card's word.")       # no word of the list: not named
+    refused = adapter.assess(tiles(adapter, dict(zip(("A5", "B5", "C5", "D5", "E5"), "SHIRE"))), {})
+    assert refused.message.startswith("That says SHIRE.")                    # a slip that is a word is named
     said = child_words(IllegalMove(Rule.NOT_A_WORD, "STAR would make STARSHIT, which is not in the dictionary"))
     assert "SHIT" not in said and said == "Touching that word makes letters that are not a word."
     adapter = adapter_of(game("2", words=("SHIRT", "STAR"), players=("Ann", "Bo")))

@@ -17,6 +17,15 @@ HEARD_RIGHT = "=right"   # eXtraDICTION: the answer to a guess said aloud: the g
 HEARD_WRONG = "=wrong"   # ... or another word
 WORD = "word"            # Dexikon: several words fit the row of cards: which is meant?
 
+
+
+def grown_ups_answer(question, value: str) -> bool:
+    """Whether ``value`` answers ``question`` as only a grown-up may (the reader, at Level 3): was
+    the guess said, or spelt otherwise, the card's word? A page not unlocked with the PIN gives it
+    only with its button held (:mod:`wordboard.screen.server`)."""
+    return question.kind == GUESS_HEARD or (question.kind == GUESS and value in (HEARD_RIGHT, HEARD_WRONG))
+
+
 _dictionaries: dict[str, object] = {}
 _lock = threading.Lock()
 

@@ -264,9 +264,13 @@ class Console:
                       if d.actions_left else ""))
             return f"play CARD... | action CARD | word CARD... [= WORD] | giveup{extra}"
         if isinstance(d, WordChoice):
-            words = ", ".join(f"{i + 1}:{w}" for i, w in enumerate(d.words[:30]))
-            more = f" (+{len(d.words) - 30} more)" if len(d.words) > 30 else ""
-            return f"several words fit: {words}{more}. choose WORD|N"
+            # a word unsuitable for children is never listed, only counted (as the table's
+            # spellings_named): its number still chooses it
+            listed = [(i, w) for i, w in enumerate(d.words) if not is_unsuitable(w)]
+            words = ", ".join(f"{i + 1}:{w}" for i, w in listed[:30])
+            unlisted = len(d.words) - min(30, len(listed))
+            more = f" (+{unlisted} more)" if unlisted else ""
+            return f"several words fit: {words or '-'}{more}. choose WORD|N"
         if isinstance(d, ChallengeDecision):
             who = ", ".join(f"{p + 1}:{g.players[p].name}" for p in d.challengers)
             return (f"{g.players[d.player].name}'s word {d.word}: ok | challenge PLAYER... "

@@ -9,9 +9,12 @@ not say "WOP is not a word", it says why kindly).
 Words are judged by :mod:`wordboard.extradiction.wordfilter` (its three public functions, looked
 up when called): whole words anywhere in a text (``unsuitable_words_in``); the game's letters,
 which it writes in capitals (what a child wrote, spelt or guessed, a card's word), and letters
-spelt out one by one ("F, U, N." or "F - U - N"), by what they are or hold
-(:func:`sayable`), unless they spell a word the game knows (its word list, its clue cards), which
-is judged whole: SHELL and GRAPE hold HELL and RAPE but are the children's own words.
+spelt out one by one ("F, U, N." or "F - U - N"), by :func:`sayable`. Where the game's words are
+known (a game is played: its word list and its clue cards), letters are said back only when they
+spell one of them, judged whole by the filter: SHELL and GRAPE hold HELL and RAPE but are the
+children's own words, and a word the list lacks (a misspelling, KURWA, FUKKA) is never repeated,
+whether the filter knows it or not: the filter's misses outside the list reach no child. What a
+child types stays theirs (``letters=True`` judges it by the filter alone).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from wordboard.extradiction import wordfilter
 
 #: what a child is told instead of a text that would repeat an unsuitable word
 PICK_ANOTHER = "Let's pick another word."
+#: what a child is told of a word the game's list lacks (never named: it may be a misspelt slur)
+NOT_IN_OUR_LIST = "That is not a word in our list. Let's try another word."
 
 #: why a word is refused, in words a child understands (the screen shows them with the squares lit)
 CHILD_WORDS = {
@@ -38,7 +43,7 @@ CHILD_WORDS = {
     "NO_NEW_LETTER": "That word is there already: add a new letter.",
     "RUNS_INTO_WORD": "The word bumps into another letter: leave an empty square before and after it.",
     "NOT_A_WORD": "Touching that word makes letters that are not a word.",
-    "NOT_IN_DICTIONARY": "That is not a word in the dictionary.",
+    "NOT_IN_DICTIONARY": NOT_IN_OUR_LIST,
     "WORD_USED": "That word was used already in this game: pick another word.",
     "UNSUITABLE": "That word is not for this game: let's pick another word.",
 }
@@ -53,22 +58,43 @@ _SPELT = re.compile(r"(?<![A-Za-z])[A-Za-z](?:[\s,\-]+[A-Za-z](?![A-Za-z]))+")
 
 def known_to(game) -> Known:
     """The words an eXtraDICTION game knows (judged whole by :func:`sayable`): its clue cards'
-    words and its word list."""
+    words and its word list; at Levels 1 and 2, which play without one, the children's default
+    list (:data:`wordboard.extradiction.codec.DEFAULT_LEXICON`)."""
     def known(word: str) -> bool:
-        dictionary = game.dictionary
-        return word in game.clue_words or (dictionary is not None and word in dictionary)
+        dictionary = game.dictionary if game.dictionary is not None else _default_list()
+        return word in game.clue_words or word in dictionary
     return known
 
 
+def _default_list():
+    """The children's default word list (loaded once per process); an empty set where it cannot
+    be loaded: then only the clue cards' words are said back."""
+    from wordboard.controller.boardgames import dictionary
+    from wordboard.extradiction.codec import DEFAULT_LEXICON
+
+    try:
+        return dictionary(DEFAULT_LEXICON)
+    except Exception:
+        return frozenset()
+
+
 def sayable(letters: str, known: Known | None = None) -> bool:
-    """Whether letters a child wrote or spelt may be shown and said back: never a word unsuitable
-    for children, nor letters with one of four letters or more inside them, unless they spell
-    a word ``known`` to the game (its word list, its clue cards), which is judged whole:
-    SHELL, GRAPE and BUTTER hold HELL, RAPE and BUTT but are the children's own words."""
+    """Whether letters a child wrote or spelt may be shown and said back. With ``known`` (the
+    game's words: its word list, its clue cards): only when they spell one of them that the
+    filter does not block, judged whole (SHELL, GRAPE and BUTTER hold HELL, RAPE and BUTT but are
+    the children's own words; APLE, KURWA and a misspelt slur are not said). Without (a page of
+    another game): never a word unsuitable for children, nor letters with one of four letters or
+    more inside them (:func:`wordboard.extradiction.wordfilter.hides_unsuitable`)."""
+    if known is None:
+        return not wordfilter.hides_unsuitable(letters)  # letters only: an unread "?" joins its neighbours
     word = letters.upper()
-    if known is not None and word.isalpha() and known(word):
-        return not wordfilter.is_unsuitable(word)
-    return not wordfilter.hides_unsuitable(letters)      # letters only: an unread "?" joins its neighbours
+    return word.isalpha() and known(word) and not wordfilter.is_unsuitable(word)
+
+
+def said_back(letters: str, known: Known | None = None) -> bool:
+    """Whether a child's own letters may be echoed as typed: unless the filter blocks them or
+    holds a blocked word inside them (a word the list lacks is the child's own typing)."""
+    return sayable(letters, known) or not wordfilter.hides_unsuitable(letters)
 
 
 #: texts judged already ((text, known, letters) -> fit): a snapshot is mostly the texts of the
@@ -99,10 +125,14 @@ def _fit(text: str, known: Known | None, letters: bool) -> bool:
     if wordfilter.unsuitable_words_in(text):
         return False
     for run in _RUN.findall(text):
-        if (letters or (len(run) > 1 and run.replace("?", "").isupper())) and not sayable(run, known):
+        if letters and not said_back(run, known):
+            return False
+        if not letters and len(run) > 1 and run.replace("?", "").isupper() and not sayable(run, known):
             return False
     for spelt in _SPELT.findall(text):
-        if not sayable("".join(ch for ch in spelt if ch.isalpha()), known):
+        # two letters ("columns A-I") are a range as often as a word: judged by the filter alone
+        joined = "".join(ch for ch in spelt if ch.isalpha())
+        if not sayable(joined, known if len(joined) > 2 else None):
             return False
     return True
 
@@ -147,22 +177,19 @@ def for_kids_page(message: dict) -> dict:
     return safe
 
 
-def child_words(exc) -> str:
-    """A refused move's reason as a child is told it (the rule's own words otherwise). Letters
-    that make a word unsuitable for children are never named."""
+def child_words(exc, known: Known | None = None) -> str:
+    """A refused move's reason as a child is told it (the rule's own words otherwise). A word
+    the game's list lacks (NOT_IN_DICTIONARY, NOT_A_WORD) is never named, nor letters the gate
+    would not say (:func:`sayable` with ``known``, the game's words)."""
     rule = getattr(getattr(exc, "rule", None), "name", None) or ""
     detail = str(getattr(exc, "detail", "") or "")
     named = re.search(r"would make ([A-Z]+)", detail) or re.match(r"([A-Z]{2,})\b", detail)
-    if named and not sayable(named[1]):
-        return CHILD_WORDS.get(rule) or CHILD_WORDS["UNSUITABLE"]
-    if named and rule == "NOT_A_WORD":
-        return f"Touching another word makes {named[1]}, which is not a word."
-    if named and rule == "NOT_IN_DICTIONARY":
-        return f"{named[1]} is not a word in the dictionary."
-    if named and rule == "WORD_USED":
+    if named and rule == "WORD_USED" and sayable(named[1], known):
         return f"{named[1]} was used already in this game: pick another word."
+    if named:
+        return CHILD_WORDS.get(rule) or CHILD_WORDS["UNSUITABLE"]
     said = CHILD_WORDS.get(rule)
-    return for_child(said if said else str(exc))
+    return for_child(said if said else str(exc), known)
 
 
 class ChildSpeaker:

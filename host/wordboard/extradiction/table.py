@@ -26,7 +26,7 @@ from wordboard.controller.adapters import Assessment, Committed, TableAdapter
 from wordboard.controller.boardgames import GUESS, GUESS_HEARD, HEARD_RIGHT, HEARD_WRONG
 from wordboard.controller.players import CORRECTED, Intent, Plan, TablePlayers
 from wordboard.controller.tracking import square_names
-from wordboard.extradiction.childtext import CHILD_WORDS, child_words, known_to, sayable
+from wordboard.extradiction.childtext import CHILD_WORDS, child_words, known_to, said_back, sayable
 
 LETTERS = tuple(string.ascii_uppercase)
 
@@ -166,7 +166,7 @@ class ExtradictionAdapter(TableAdapter):
             return Assessment("valid", squares, move=move, score=placement.points, word_squares=word_squares,
                               message=f"{explain}{chance}")
         return Assessment("invalid", squares, at_fault=tuple(getattr(errors[0], "squares", ()) or ()) or squares,
-                          message=child_words(errors[0]))
+                          message=child_words(errors[0], self.known_word))
 
     def commit(self, assessment: Assessment) -> Committed:
         game = self.game
@@ -230,7 +230,8 @@ class ExtradictionAdapter(TableAdapter):
                     return Committed((), right)
                 typed = str(question.context.get("guess", ""))
                 self.jgame.play(Guess(typed))
-                return Committed((), f"{player} guessed {typed}: the word was {card.word}; "
+                guessed = f"guessed {typed}" if sayable(typed, self.known_word) else "guessed another word"
+                return Committed((), f"{player} {guessed}: the word was {card.word}; "
                                      "the card is put to one side")
             if value == HEARD_RIGHT:
                 self.jgame.play(Guess(card.word))
@@ -252,11 +253,16 @@ class ExtradictionAdapter(TableAdapter):
             if spelt == card.word:
                 self.jgame.play(guess)
                 return Committed((), right)
-            if not sayable(spelt, self.known_word):      # never shown, said or kept: spell another
+            if not said_back(spelt, self.known_word):      # never shown, said or kept: spell another
                 return q.Question(GUESS, f"{CHILD_WORDS['UNSUITABLE']} {asked}", (), (), context)
+            heard = {"player": pending.player, "guess": spelt, "checker": checker}
+            if not sayable(spelt, self.known_word):        # not in the game's list: never named
+                return q.Question(GUESS_HEARD, f"{player} spelt a word that is not in our list. "
+                                  f"{checker.capitalize()}: did {player} mean the word on the card? "
+                                  "(Only the writing on the board tests the spelling.)", ("yes", "no"), (), heard)
             return q.Question(GUESS_HEARD, f"{player} spelt {spelt}. {checker.capitalize()}: is that the word on "
                               f"the card? (Only the writing on the board tests the spelling.)",
-                              ("yes", "no"), (), {"player": pending.player, "guess": spelt, "checker": checker})
+                              ("yes", "no"), (), heard)
         if question.kind == q.TURN and value == "give up":
             player = game.players[pending.player]
             self.jgame.play(Pass())
@@ -555,7 +561,7 @@ class ExtradictionPlayers(TablePlayers):
         intent = plan.intent if plan is not None else None
         if isinstance(intent, WrittenIntent):
             if kind == "invalid" and intent.misspelt and plan is not None and plan.pressed:
-                refused = "dictionary" in str(getattr(data, "message", ""))
+                refused = str(getattr(data, "message", "")) == CHILD_WORDS["NOT_IN_DICTIONARY"]
                 self.spelling["misspelt refused as not in the dictionary" if refused else "misspelt refused otherwise"] += 1
             elif kind == "commit" and self.adapter.proposals_committed != self._seen:
                 if intent.misspelt:

@@ -130,6 +130,14 @@ class TerminalGame:
         from wordboard.extradiction.childtext import for_child
         print(for_child(text, self.known, letters=typed), file=self.stdout, flush=True)
 
+    def show_board(self, zones: bool = False) -> None:
+        """The board, its rows through the children's gate; the column letters' line (A B C...,
+        the edition's, no word) as it is."""
+        header, *rows = self.board_text(zones).split("\n")
+        print(header, file=self.stdout, flush=True)
+        for row in rows:
+            self.say(row)
+
     def board_text(self, zones: bool = False) -> str:
         from wordboard.extradiction.edition import COLUMN_LETTERS
         e = self.game.edition
@@ -206,7 +214,7 @@ class TerminalGame:
             if (g.cards_used, pending.player) != last_turn:
                 last_turn = (g.cards_used, pending.player)
                 self.say()
-                self.say(self.board_text())
+                self.show_board()
                 self.say(self.stars_text())
                 limit = "turn" if g.level is Level.SPEED else "clue card"
                 self.say(f"{limit.capitalize()} {g.cards_used + 1} of {g.turn_limit}.")
@@ -233,8 +241,8 @@ class TerminalGame:
                 continue
             if isinstance(line, bool):
                 return line
-            from wordboard.extradiction.childtext import CHILD_WORDS, sayable
-            if not sayable("".join(line.split()), self.known):
+            from wordboard.extradiction.childtext import CHILD_WORDS, said_back
+            if not said_back("".join(line.split()), self.known):
                 # never kept in the game's record nor said back, as on the board's screen
                 self.say(CHILD_WORDS["UNSUITABLE"])
                 continue
@@ -269,18 +277,16 @@ class TerminalGame:
         reader) says whether the word meant is the card's: ``yes`` (right, the card is kept),
         ``no`` (another word: the card is put to one side), ``again`` (the child types it again).
         None at the end of input or on quit."""
-        from wordboard.extradiction.table import sayable
+        from wordboard.extradiction.childtext import CHILD_WORDS, said_back, sayable
         g = self.game
         reader = "Adult" if pending.reader is None else g.players[pending.reader]
-
-        def known(word: str) -> bool:
-            return word in g.clue_words or (g.dictionary is not None and word in g.dictionary)
-
-        if not sayable(spelt, known):                 # never said back: spell another word
-            self.say("That word is not for this game: let's pick another word.")
+        if not said_back(spelt, self.known):           # never said back: spell another word
+            self.say(CHILD_WORDS["UNSUITABLE"])
             return "again"
+        # a word the game's list lacks is not named (it may be a misspelt slur): the typing shows it
+        what = spelt if sayable(spelt, self.known) else "the word typed"
         while True:
-            answer = self.ask(f"{reader}: is {spelt} the word on the card, spelt another way? "
+            answer = self.ask(f"{reader}: is {what} the word on the card, spelt another way? "
                               "yes (right: keep the card), no (another word), again (type it again): ")
             if answer is None or answer.lower() in ("quit", "exit"):
                 return None
@@ -342,15 +348,15 @@ class TerminalGame:
         if word in ("quit", "exit"):
             return QUIT
         if word == "help":
-            self.say("Commands: a guess, or SQUARE [across|down] / WORD SQUARE [across|down] to "
-                     "write (squares: column letter + row number, e.g. F6); 'pass' gives up the "
+            self.say("Commands: a guess, or a square [across|down] / a word and a square [across|down] "
+                     "to write (squares: column letter + row number, e.g. F6); 'pass' gives up the "
                      "card or turn; 'board' and 'zones' show the board; 'quit' stops.")
             return HANDLED
         if word == "board":
-            self.say(self.board_text())
+            self.show_board()
             return HANDLED
         if word == "zones":
-            self.say(self.board_text(zones=True))
+            self.show_board(zones=True)
             return HANDLED
         if word == "pass":
             record = self.game.play(Pass())
@@ -392,7 +398,7 @@ class TerminalGame:
         except IllegalMove as exc:
             from wordboard.extradiction.childtext import child_words, fit_for_child
             said = f"Not allowed: {exc}."
-            self.say(said if fit_for_child(said, self.known) else child_words(exc))
+            self.say(said if fit_for_child(said, self.known) else child_words(exc, self.known))
             return False
         self.report(record)
         if card is not None and not g.level.crossword_rules:
@@ -438,7 +444,7 @@ class TerminalGame:
     def finish(self) -> None:
         g = self.game
         self.say()
-        self.say(self.board_text())
+        self.show_board()
         if not g.is_over:
             self.say("Game stopped. " + self.stars_text())
             return

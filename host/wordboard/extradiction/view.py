@@ -52,14 +52,19 @@ def extradiction_view(game) -> dict:
     checker = None
     if isinstance(pending, GuessWanted):
         checker = game.players[pending.reader] if pending.reader is not None else "grown-up"
+    from wordboard.extradiction.childtext import known_to, sayable
+
+    known = known_to(game)
     history = []
     for rec in game.history:
         word = rec.placement.move.word if rec.placement is not None and hasattr(rec.placement.move, "word") \
             else (rec.card.word if rec.card is not None and rec.placement is not None else "")
         history.append({"n": rec.number, "player": rec.player, "name": game.players[rec.player],
                         "kind": "pass" if rec.passed else ("wrong" if rec.guessed_wrong else "play"),
-                        "text": word or ("passed" if rec.passed else "guessed another word" if rec.guess == ANOTHER_WORD
-                                         else f"guessed {rec.guess or ''}"),
+                        # a guess the game's list lacks is not named (the children's gate)
+                        "text": word or ("passed" if rec.passed else f"guessed {rec.guess}"
+                                         if rec.guess and rec.guess != ANOTHER_WORD and sayable(rec.guess, known)
+                                         else "guessed another word"),
                         "score": rec.stars_change, "total": None,
                         "words": [{"word": w.word, "score": w.points, "explain": w.explain()}
                                   for w in (rec.placement.words if rec.placement else ())],

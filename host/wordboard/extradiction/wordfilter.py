@@ -7,6 +7,10 @@ downloaded at run time; see ``data/README-wordfilter.md``):
 
 * ``data/ldnoobw-en.txt``: the maintained LDNOOBW English list, from the npm package
   ``naughty-words`` (CC BY 4.0, ``data/LICENSE-ldnoobw-en.txt``);
+* ``data/ldnoobw-other.txt``: the same package's lists of 19 other languages written in the Latin
+  alphabet (kurwa, cazzo, arschloch), less the entries that are English words: matched whole only
+  (English morphology, compounds and misspellings are not theirs: read as misspellings, they
+  blocked SEXTETTE, TIPI and MILLEPEDE);
 * ``data/cuss-en.tsv``: the npm package ``cuss`` (MIT, ``data/LICENSE-cuss-en.txt``), words rated
   by how surely they are profane: those rated 2 (surely) are used;
 * ``data/unsuitable-addendum.txt`` and ``data/unsuitable-slurs.txt``: wordboard's own reviewed
@@ -73,6 +77,7 @@ class _Shipped:
     allowed: frozenset[str]
     phrases: tuple[tuple[str, ...], ...]
     slurs: frozenset[str]
+    foreign: frozenset[str] = frozenset()       # other languages' words: matched whole only
 
 
 def _entries() -> Iterable[str]:
@@ -101,8 +106,9 @@ def _shipped() -> _Shipped:
         words.update(_WORD.findall(line))
     words |= slurs
     allowed = {w for line in _read("unsuitable-allowed.txt") for w in _WORD.findall(line)}
+    foreign = {w for line in _read("ldnoobw-other.txt") for w in _WORD.findall(line)}
     return _Shipped(frozenset(words - allowed), frozenset(allowed), tuple(sorted(phrases)),
-                    frozenset(slurs - allowed))
+                    frozenset(slurs - allowed), frozenset(foreign - words - allowed))
 
 
 @lru_cache(maxsize=65536)
@@ -270,6 +276,8 @@ def _listed(word: str, index: _Index) -> bool:
 def _judge(word: str, index: _Index) -> bool:
     if word in index.allowed or not _lexicon_lemmas(word).isdisjoint(index.owner_allowed):
         return False
+    if word in _shipped().foreign:
+        return True
     if _listed(word, index):
         return True
     if known(word):
@@ -388,5 +396,5 @@ def list_sizes() -> dict[str, int]:
     """How many entries each list has (for the README and tests)."""
     shipped = _shipped()
     return {"blocked words": len(shipped.words), "allowed": len(shipped.allowed),
-            "phrases": len(shipped.phrases), "slurs": len(shipped.slurs),
+            "phrases": len(shipped.phrases), "slurs": len(shipped.slurs), "other languages": len(shipped.foreign),
             "forms": len(_shipped_forms()[0])}

@@ -46,6 +46,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "hello": {"mode": Field("choice", choices=("normal", "kids", "kiosk"))},
     "audio": {"on": Field("bool")},               # the page plays the board's speech (or stops)
     "answer": {"question": Field("int", low=1, high=2**31), "value": Field("str", pattern=ANSWER)},
+    # a grown-up's answer begins: the button is pressed (the answer counts once it was held)
+    "hold": {"question": Field("int", low=1, high=2**31)},
     "button": {"name": Field("choice", choices=("end-turn", "pass", "hint", "challenge"))},
     "say": {"what": Field("choice", choices=("last", "turn", "prompt", "card", "letter")),
             "letter": Field("choice", required=False, choices=tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))},

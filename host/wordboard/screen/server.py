@@ -84,6 +84,9 @@ CODE_LAN_CEILING = 600
 ACTIONS_PER_SECOND = 4.0
 ACTION_BURST = 8.0
 HINT_SECONDS = 2.0
+#: a grown-up's answer (is it the card's word?) from a page not unlocked with the PIN counts only
+#: this long after its button was pressed ("hold"; the page holds 1.2 s, less the network's jitter)
+HOLD_SECONDS = 1.0
 
 #: the peers served: loopback, RFC 1918, link-local, IPv6 unique local and link-local
 LAN = tuple(ipaddress.ip_network(n) for n in (
@@ -225,6 +228,7 @@ class Client:
     bucket: guard.Bucket | None = None
     last_hint: float = float("-inf")
     told_slow: float = float("-inf")
+    held: tuple[int, float] | None = None   # a grown-up's answer pressed: (question, when)
 
     @property
     def kiosk(self) -> bool:
@@ -597,11 +601,11 @@ class ScreenServer:
             client.audio = data["on"]
             self._count_listeners()
             return
-        if kind in ("button", "answer", "correct", "house") and not self.may_play(client):
+        if kind in ("button", "answer", "correct", "house", "hold") and not self.may_play(client):
             reply({"type": "error", "message": "this page only watches: join with the game's code (on the "
                                                "board's screen) or unlock with the PIN", "watching": True})
             return
-        if kind in ("button", "answer", "say", "correct", "house") and not self._within_rate(client, kind, data, reply):
+        if kind in ("button", "answer", "say", "correct", "house", "hold") and not self._within_rate(client, kind, data, reply):
             return
         if kind == "say" and not client.audio and not self.may_play(client):
             reply({"type": "error", "message": "turn this page's sound on to hear it"})
@@ -609,9 +613,15 @@ class ScreenServer:
         if kind == "join":
             await self._join(client, data["code"], reply)
             return
+        if kind == "hold":
+            client.held = (data["question"], self.clock())
+            return
         if kind == "answer":
             if self.answerer is None:
                 reply({"type": "error", "message": "this board takes no answers from the screen"})
+                return
+            if not self._grown_ups_answer_held(client, data):
+                reply({"type": "error", "message": "a grown-up: press and hold (or unlock with the PIN)"})
                 return
             problem = self.answerer.give(data["question"], data["value"])
             reply({"type": "error", "message": problem} if problem else
@@ -634,6 +644,19 @@ class ScreenServer:
             return
         if not self.hub.submit(Command(kind, data, admin=client.admin, reply=reply, audio=client.audio)):
             reply({"type": "error", "message": "the board is busy: try again"})
+
+    def _grown_ups_answer_held(self, client: Client, data: dict) -> bool:
+        """Whether an answer may be given: any answer from a page unlocked with the PIN; a grown-up's
+        (eXtraDICTION: is the guess the card's word?) from another page only when its button was
+        held :data:`HOLD_SECONDS` (told by "hold", timed here: a child's tap does not answer)."""
+        from wordboard.controller.boardgames import grown_ups_answer
+
+        question = getattr(self.answerer, "current", None)
+        if client.admin or question is None or question.id != data["question"] \
+                or not grown_ups_answer(question, data["value"]):
+            return True
+        held, client.held = client.held, None
+        return held is not None and held[0] == question.id and self.clock() - held[1] >= HOLD_SECONDS
 
     def _within_rate(self, client: Client, kind: str, data: dict, reply) -> bool:
         """The page's token bucket, and one hint per :data:`HINT_SECONDS`; a page over it is told

@@ -971,7 +971,7 @@ function renderGuess(st, q) {
       const b = el("button", "btn choice guess-answer" + (value === "yes" ? " primary" : ""), label);
       b.type = "button";
       b.dataset.value = value;
-      grownUps(b, () => answer(q, value));
+      grownUps(b, q, () => answer(q, value));
       said.appendChild(b);
     }
     return;
@@ -1006,17 +1006,18 @@ function renderGuess(st, q) {
     const b = el("button", "btn said-answer" + (value === "=right" ? " primary" : ""), label);
     b.type = "button";
     b.dataset.value = value;
-    grownUps(b, () => answer(q, value));
+    grownUps(b, q, () => answer(q, value));
     said.appendChild(b);
   }
   showTyped(st);
 }
 
 /* A grown-up's answer (is it the card's word?): pressed and held for HOLD_MS (a child's tap
-   does nothing), or tapped on a page unlocked with the PIN. */
+   does nothing), or tapped on a page unlocked with the PIN. The press is told to the board
+   ("hold"), which takes the answer only after it was held (the server checks it too). */
 const HOLD_MS = 1200;
 
-function grownUps(button, action) {
+function grownUps(button, q, action) {
   button.classList.add("hold");
   button.style.setProperty("--hold-ms", `${HOLD_MS}ms`);
   button.title = "a grown-up: press and hold";
@@ -1027,6 +1028,7 @@ function grownUps(button, action) {
   button.addEventListener("pointerdown", (event) => {
     held = false;
     if (admin || event.button > 0) return;
+    send({ type: "hold", question: q.id });
     button.classList.add("holding");
     timer = setTimeout(() => { stop(); held = true; action(); }, HOLD_MS);
   });
