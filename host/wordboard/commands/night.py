@@ -34,7 +34,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--name", default="game night", help="the event's name, shown on the page")
     p.add_argument("--broker", metavar="HOST:PORT", default=None,
                    help="the broker's address as the boards reach it (default: boards find it by mDNS)")
-    p.add_argument("--port", type=int, default=1883, help="the broker's port (default 1883)")
+    p.add_argument("--port", type=int, default=8883, help="the broker's port, TLS (default 8883)")
 
     p = sub.add_parser("players", help="add, drop or list players")
     p.add_argument("action", choices=("add", "drop", "list"))

@@ -20,7 +20,9 @@ its own replay says the game is over, and the game is the one the pairing sent t
 from __future__ import annotations
 
 import json
+import os
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordboard.night import games, protocol
-from wordboard.night.mqtt import Credentials
+from wordboard.night.mqtt import Credentials, check_transport
 from wordboard.night.mqtt import client as make_client
 from wordboard.night.store import EventStore, rebuild_game
 
@@ -40,6 +42,10 @@ BATCH = 200
 MAX_GAP_WAIT = 60.0
 #: games one board may send in one night (more is a board gone wrong, or hostile)
 MAX_GAMES_PER_BOARD = 1000
+#: the record's notes of the organiser's collector: the one process that speaks for the organiser
+#: (the broker makes its client id its user name), and the last pairings it sent
+SERVING = "serving"
+PAIRINGS_SENT = "pairings sent"
 
 
 @dataclass
@@ -92,6 +98,8 @@ class Collector:
                                       "event": "game night", "standings": []}
         self.client = None
         if credentials is not None:
+            if broker is not None:
+                check_transport(credentials, broker[0])
             event_id = "".join(c if c.isalnum() else "-" for c in credentials.event)
             self.client = make_client(credentials, client_id or f"wordboard-organiser-{event_id}"[:64],
                                       inflight=100)
@@ -109,6 +117,7 @@ class Collector:
             assert self.broker is not None, "a collector with credentials needs the broker's address"
             self.client.connect_async(self.broker[0], self.broker[1], keepalive=10)
             self.client.loop_start()
+            self.store.set_meta(SERVING, {"pid": os.getpid(), "host": socket.gethostname()})
         self._thread = threading.Thread(target=self._run, name="night-collector", daemon=True)
         self._thread.start()
         return self
@@ -121,6 +130,8 @@ class Collector:
         if self.client is not None:
             self.client.disconnect()
             self.client.loop_stop()
+            if self.store.meta(SERVING) == {"pid": os.getpid(), "host": socket.gethostname()}:
+                self.store.db.execute("DELETE FROM meta WHERE key=?", (SERVING,))
 
     def watch(self, callback: Callable[[], None]) -> None:
         self._watchers.append(callback)
@@ -354,10 +365,13 @@ class Collector:
 
     def publish_pairings(self) -> int:
         """Send each board its pairing for the current round (retained); boards with no game this
-        round get theirs cleared. Returns how many were sent."""
+        round get theirs cleared. Returns how many were sent, and notes it in the record for
+        ``wordboard night pair`` (:data:`PAIRINGS_SENT`)."""
         if self.client is None or not self.connected.is_set():
             return 0
-        return publish_pairings(self.client, self.store, self.root)
+        sent = publish_pairings(self.client, self.store, self.root)
+        self.store.set_meta(PAIRINGS_SENT, {"round": self.store.current_round(), "boards": sent})
+        return sent
 
     # -- what the page shows ----------------------------------------------------------------------
 
