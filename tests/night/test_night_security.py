@@ -11,27 +11,15 @@ import ssl
 import stat
 import subprocess
 import threading
-import time
 
 import pytest
 
-from tests.night.support import MOSQUITTO, need_mosquitto
+from tests.night.support import MOSQUITTO, WAIT, connected, need_mosquitto, until
 from wordboard.errors import UserError
 from wordboard.night import tls
 from wordboard.night.broker import Mosquitto, free_port, system_config_text
 from wordboard.night.event import setup
 from wordboard.night.mqtt import Credentials, check_transport, client, load_credentials
-
-WAIT = 30.0
-
-
-def until(predicate, timeout=WAIT, what="it"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.05)
-    pytest.fail(f"{what} did not happen within {timeout} s")
 
 
 class FakeBroker:
@@ -103,22 +91,6 @@ def broker(event, tmp_path):
     running.stop()
 
 
-def connect(credentials, address, client_id, *, disconnects=None):
-    """A connected client (or the refusal's reason), ``disconnects`` collecting its losses."""
-    c = client(credentials, client_id)
-    outcome, done = [], threading.Event()
-    c.on_connect = lambda cl, u, f, reason_code, p=None: (outcome.append(reason_code), done.set())
-    if disconnects is not None:
-        c.on_disconnect = lambda *a: disconnects.append(a[3])
-    c.connect(*address)
-    c.loop_start()
-    assert done.wait(10)
-    if outcome[0].is_failure:
-        c.loop_stop()
-        return str(outcome[0])
-    return c
-
-
 def test_setup_makes_the_event_s_authority_and_pins_it_in_every_credentials_file(event):
     authority = event.authority.read_text()
     for path in (event.organiser_credentials, event.board_credentials("board-01"), event.board_credentials("board-02")):
@@ -145,7 +117,7 @@ def test_the_service_configuration_runs_mosquitto_with_tls(event, tmp_path):
         until(lambda: tls.check_broker("127.0.0.1", port, event.authority.read_text(), 1.0) is None or
               proc.poll() is not None, what="mosquitto with the service's configuration")
         assert proc.poll() is None, proc.stderr.read().decode()
-        c = connect(event.organiser(), ("127.0.0.1", port), "o")
+        c = connected(event.organiser(), ("127.0.0.1", port), "o")
         assert not isinstance(c, str), c
         c.disconnect()
         c.loop_stop()
@@ -182,7 +154,7 @@ def test_a_board_never_sends_its_password_to_a_broker_of_another_authority(event
 def test_the_board_connects_to_its_event_s_broker(event, broker):
     creds = load_credentials(event.board_credentials("board-01"))
     assert tls.check_broker(*broker.address, creds.ca) is None
-    c = connect(creds, broker.address, "anything")
+    c = connected(creds, broker.address, "anything")
     assert not isinstance(c, str), c
     c.disconnect()
     c.loop_stop()
@@ -232,9 +204,9 @@ def test_a_board_cannot_take_the_organiser_s_client_id(event, broker):
     """Every client's id is its user name: a board's credentials asking for the organiser's id
     (or another board's) get their own, and nobody is knocked off."""
     organiser_lost, board_lost = [], []
-    organiser = connect(event.organiser(), broker.address, "wordboard-organiser-Tuesday-club",
+    organiser = connected(event.organiser(), broker.address, "wordboard-organiser-Tuesday-club",
                         disconnects=organiser_lost)
-    board = connect(load_credentials(event.board_credentials("board-02")), broker.address, "wordboard-board-02",
+    board = connected(load_credentials(event.board_credentials("board-02")), broker.address, "wordboard-board-02",
                     disconnects=board_lost)
     got = []
     subscribed = threading.Event()
@@ -244,7 +216,7 @@ def test_a_board_cannot_take_the_organiser_s_client_id(event, broker):
     assert subscribed.wait(10)
     attacker = load_credentials(event.board_credentials("board-01"))
     for client_id in ["wordboard-organiser-Tuesday-club", "organiser", "wordboard-board-02", "board-02"] * 3:
-        intruder = connect(attacker, broker.address, client_id)
+        intruder = connected(attacker, broker.address, client_id)
         assert not isinstance(intruder, str), intruder
         intruder.publish("wordboard/board/board-01/status", b'{"v":1,"online":true}', qos=1).wait_for_publish(5)
         intruder.disconnect()
