@@ -6,11 +6,11 @@ Real Mosquitto on loopback, real mDNS on loopback, fake brokers of the tests' ow
 from __future__ import annotations
 
 import json
-import socket
-import ssl
 import stat
 import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -21,54 +21,14 @@ from wordboard.night.broker import Mosquitto, free_port, system_config_text
 from wordboard.night.event import setup
 from wordboard.night.mqtt import Credentials, check_transport, client, load_credentials
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-class FakeBroker:
-    """A listener on loopback that keeps every byte a client sends it: with ``certificate`` it
-    speaks TLS with that (an impostor's) certificate and keeps what comes after the handshake;
-    without, it keeps the raw bytes (a broker in clear)."""
 
-    def __init__(self, certificate: tuple[str, str] | None, folder):
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(8)
-        self.port = self.sock.getsockname()[1]
-        self.context = None
-        if certificate is not None:
-            (folder / "fake.crt").write_text(certificate[0])
-            (folder / "fake.key").write_text(certificate[1])
-            self.context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-            self.context.load_cert_chain(folder / "fake.crt", folder / "fake.key")
-        self.connections = 0
-        self.handshakes = 0
-        self.received = bytearray()
-        self._stop = False
-        threading.Thread(target=self._serve, daemon=True).start()
+def impostor_broker(context):
+    """The bench's impostor broker (``bench/night_attack_bench.py``), keeping every byte it hears."""
+    import night_attack_bench
 
-    def _serve(self):
-        while not self._stop:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            self.connections += 1
-            threading.Thread(target=self._take, args=(conn,), daemon=True).start()
-
-    def _take(self, conn):
-        conn.settimeout(5)
-        try:
-            if self.context is not None:
-                conn = self.context.wrap_socket(conn, server_side=True)
-                self.handshakes += 1
-            while chunk := conn.recv(65536):
-                self.received += chunk
-        except (OSError, ssl.SSLError):
-            pass
-        finally:
-            conn.close()
-
-    def close(self):
-        self._stop = True
-        self.sock.close()
+    return night_attack_bench.Impostor(context)
 
 
 @pytest.fixture(scope="module")
@@ -77,10 +37,11 @@ def event(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def impostor():
-    """A certificate for the same host names from an authority of the impostor's own."""
-    authority, key = tls.make_authority("Tuesday club")
-    return tls.make_broker_certificate(authority, key, tls.broker_hosts("127.0.0.1"))
+def impostor(tmp_path_factory):
+    """TLS with a certificate for the same host names from an authority of the impostor's own."""
+    import night_attack_bench
+
+    return night_attack_bench.impostor_context(tmp_path_factory.mktemp("impostor"), "Tuesday club")
 
 
 @pytest.fixture
@@ -134,7 +95,7 @@ def _root():
 
 @pytest.mark.parametrize("speaks_tls", [True, False], ids=["impostor-tls", "impostor-in-clear"])
 def test_a_board_never_sends_its_password_to_a_broker_of_another_authority(event, impostor, tmp_path, speaks_tls):
-    fake = FakeBroker(impostor if speaks_tls else None, tmp_path)
+    fake = impostor_broker(impostor if speaks_tls else None)
     credentials = event.board_credentials("board-01")
     creds = load_credentials(credentials)
     assert tls.check_broker("127.0.0.1", fake.port, creds.ca) is not None
@@ -178,7 +139,7 @@ def test_credentials_without_the_authority_go_in_clear_to_this_machine_only(tmp_
 def test_a_board_ignores_adverts_for_another_event_and_refuses_an_impostor(event, impostor, broker, tmp_path):
     from wordboard.night.discovery import advertise, find_broker
 
-    fake = FakeBroker(impostor, tmp_path)
+    fake = impostor_broker(impostor)
     creds = load_credentials(event.board_credentials("board-01"))
     loopback = {"addresses": ["127.0.0.1"], "interfaces": ["127.0.0.1"]}
     adverts = [advertise(fake.port, "Tuesday club", **loopback), advertise(broker.port, "Thursday club", **loopback)]

@@ -320,6 +320,10 @@ class Collector:
             raise protocol.ProtocolError(f"game {key}: {body['moves']} moves in {claimed} events")
         state = {k: v for k, v in body.items() if k not in ("v", "info", "game")}
         if view is None:
+            held = self._held.get(board, {}).get(key, {})
+            have = next(n for n in range(len(held) + 1) if n not in held)
+            if claimed > have + MAX_AHEAD:
+                raise protocol.ProtocolError(f"game {key}: says {claimed} events, {have} have come")
             if sum(1 for b, _ in self.games if b == board) >= MAX_GAMES_PER_BOARD:
                 raise protocol.ProtocolError(f"{board} has sent {MAX_GAMES_PER_BOARD} games already")
             view = self.games[(board, key)] = GameView(board, key, body["info"], {"events": 0, "moves": 0},
