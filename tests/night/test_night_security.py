@@ -125,6 +125,18 @@ def test_the_board_connects_to_its_event_s_broker(event, broker):
     assert "not the event's" in tls.check_broker(*broker.address, stranger.ca)
 
 
+def test_the_broker_s_certificate_lists_its_names_whatever_they_are():
+    from cryptography import x509
+
+    authority, key = tls.make_authority("Café club " * 10)
+    cert, _ = tls.make_broker_certificate(authority, key, ["bröker.local", "192.168.1.10", "", "a" * 300])
+    names = x509.load_pem_x509_certificate(cert.encode()).extensions.get_extension_for_class(
+        x509.SubjectAlternativeName).value
+    assert names.get_values_for_type(x509.DNSName) == ["bröker.local".encode("idna").decode()]
+    assert [str(a) for a in names.get_values_for_type(x509.IPAddress)] == ["192.168.1.10"]
+    assert tls.fingerprint(authority).count(":") == 31
+
+
 def test_credentials_without_the_authority_go_in_clear_to_this_machine_only(tmp_path):
     plain = Credentials("board-01", "pw")
     check_transport(plain, "127.0.0.1")

@@ -31,8 +31,9 @@ def _name(common_name: str):
     from cryptography import x509
     from cryptography.x509.oid import NameOID
 
+    short = common_name.encode("utf-8")[:64].decode("utf-8", "ignore")     # at most 64 bytes
     return x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "wordboard game night"),
-                      x509.NameAttribute(NameOID.COMMON_NAME, common_name[:64] or "game night")])
+                      x509.NameAttribute(NameOID.COMMON_NAME, short or "game night")])
 
 
 def _pem(certificate) -> str:
@@ -94,11 +95,16 @@ def make_broker_certificate(authority_pem: str, authority_key_pem: str, hosts: l
     assert isinstance(authority_key, ec.EllipticCurvePrivateKey)
     key = ec.generate_private_key(ec.SECP256R1())
     names: list[x509.GeneralName] = []
-    for host in hosts:
+    for host in filter(None, hosts):
         try:
             names.append(x509.IPAddress(ipaddress.ip_address(host)))
+            continue
         except ValueError:
-            names.append(x509.DNSName(host))
+            pass
+        try:
+            names.append(x509.DNSName(host.encode("idna").decode("ascii")))
+        except (UnicodeError, ValueError):
+            pass            # a name no certificate can hold: the boards do not check names anyway
     certificate = (x509.CertificateBuilder().subject_name(_name(hosts[0] if hosts else "broker"))
                    .issuer_name(authority.subject).public_key(key.public_key())
                    .serial_number(x509.random_serial_number()).not_valid_before(VALID_FROM)
