@@ -115,7 +115,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="night-bench-") as tmp:
         folder = Path(tmp)
         event = setup(folder / "event", args.boards, name="bench night")
-        broker = Mosquitto(folder / "broker", event.users()).start()
+        broker = Mosquitto(folder / "broker", event.users(), tls=event.broker_tls()).start()
         store = event.store()
         for name in player_names(2 * args.boards):
             store.add_player(name)

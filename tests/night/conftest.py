@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.night.support import USERS, need_mosquitto, play_game
+from tests.night.support import PAIRINGS, USERS, board_messages, need_mosquitto, play_game
 
 
 @pytest.fixture(scope="session")
@@ -47,3 +47,11 @@ def mosquitto(tmp_path):
     broker = Mosquitto(tmp_path / "broker", USERS).start()
     yield broker
     broker.stop()
+
+
+@pytest.fixture(scope="session")
+def messages(two_games, tmp_path_factory):
+    """``{board: [(topic, payload)]}``: what each board of :func:`two_games` sends, tagged with its pairing."""
+    folder = tmp_path_factory.mktemp("outboxes")
+    return {board: board_messages(path, folder / f"{board}.sqlite3", board, PAIRINGS[board])
+            for board, path in two_games.items()}

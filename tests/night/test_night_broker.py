@@ -5,48 +5,19 @@ the broker crashes, and a broker that lost everything it held."""
 
 from __future__ import annotations
 
-import threading
 import time
 
-import pytest
-
-from tests.night.support import USERS, need_mosquitto, play_game
+from tests.night.support import USERS, WAIT, connected, need_mosquitto, play_game, until
 from wordboard.journal import Journal
 from wordboard.night.board import BoardLink
 from wordboard.night.collector import Collector
-from wordboard.night.mqtt import Credentials, client
+from wordboard.night.mqtt import Credentials
 from wordboard.night.store import EventStore
-
-WAIT = 30.0
-
-
-def until(predicate, timeout=WAIT, what="it"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.05)
-    pytest.fail(f"{what} did not happen within {timeout} s")
 
 
 def connected_client(broker, user, password, client_id):
     """A client that connected (returns it) or was refused (returns the reason)."""
-    c = client(Credentials(user, password), client_id)
-    outcome = []
-    done = threading.Event()
-
-    def on_connect(cl, userdata, flags, reason_code, properties=None):
-        outcome.append(reason_code)
-        done.set()
-
-    c.on_connect = on_connect
-    c.connect(*broker.address)
-    c.loop_start()
-    assert done.wait(10)
-    if outcome[0].is_failure:
-        c.loop_stop()
-        return str(outcome[0])
-    return c
+    return connected(Credentials(user, password), broker.address, client_id)
 
 
 def test_the_broker_lets_a_board_publish_to_its_own_topics_only(mosquitto):

@@ -6,57 +6,13 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.night.support import board_messages, play_game
+from tests.night.support import PAIRINGS, board_messages, check_standings, journal_finals, new_store, play_game
 from wordboard.journal import Journal
 from wordboard.night import collector as collector_module
 from wordboard.night.collector import Collector
-from wordboard.night.store import EventStore
-
-PAIRINGS = {"board-01": {"round": 1, "table": 1, "players": ["Ada", "Blaise"]},
-            "board-02": {"round": 1, "table": 2, "players": ["Carl", "Dora"]}}
-
-
-def new_store(path):
-    store = EventStore(path, create=True)
-    store.set_tables({1: "board-01", 2: "board-02"})
-    for name in ("Ada", "Blaise", "Carl", "Dora"):
-        store.add_player(name)
-    store.pair_round("swiss")
-    assert [(p.table, p.first, p.second) for p in store.pairings()] == [(1, "Ada", "Blaise"), (2, "Carl", "Dora")]
-    return store
-
-
-@pytest.fixture(scope="module")
-def messages(two_games, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("outboxes")
-    return {board: board_messages(path, folder / f"{board}.sqlite3", board, PAIRINGS[board])
-            for board, path in two_games.items()}
-
-
-def journal_finals(two_games):
-    finals = {}
-    for board, path in two_games.items():
-        with Journal(path) as journal:
-            info = journal.games()[-1]
-            finals.update(zip(info.players, info.result["final"]))
-            moves = sum(1 for e in journal.events(info.id) if e.type == "move")
-            finals[board] = moves
-    return finals
-
-
-def check_standings(store, two_games):
-    expected = journal_finals(two_games)
-    results = store.results(1)
-    assert len(results) == 2
-    for _, _, _, _, first, second, s1, s2 in results:
-        assert (s1, s2) == (expected[first], expected[second])
-    assert store.move_count() == expected["board-01"] + expected["board-02"]
-    standings = store.standings()
-    assert sum(s.wins for s in standings) == 2 and sum(s.spread for s in standings) == 0
 
 
 def test_in_order_every_move_and_the_results_match_the_journals(messages, two_games, tmp_path):

@@ -70,7 +70,8 @@ def test_a_club_night_with_each_part_its_own_process(tmp_path, capsys):
     event = tmp_path / "club"
     port = free_port()
     assert main(["night", "--event", str(event), "setup", "--tables", "1", "--broker", f"127.0.0.1:{port}"]) == 0
-    broker = Mosquitto(tmp_path / "broker", Event(event).users(), port=port).start()
+    broker = Mosquitto(tmp_path / "broker", Event(event).users(), port=port,
+                       tls=Event(event).broker_tls()).start()
     env = dict(os.environ, PYTHONPATH=str(REPO / "host") + os.pathsep + os.environ.get("PYTHONPATH", ""),
                PYTHONUNBUFFERED="1", WORDBOARD_DATA_DIR=str(tmp_path / "board-data"))
     journal = tmp_path / "board-data" / "journal.sqlite3"
@@ -102,6 +103,6 @@ def test_a_board_finds_the_broker_by_mdns():
 
     advert = advertise(18833, "club night", addresses=["127.0.0.1"], interfaces=["127.0.0.1"])
     try:
-        assert find_broker(10.0, interfaces=["127.0.0.1"]) == ("127.0.0.1", 18833)
+        assert find_broker("club night", None, 10.0, interfaces=["127.0.0.1"]) == ("127.0.0.1", 18833)
     finally:
         advert.close()

@@ -34,7 +34,7 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--name", default="game night", help="the event's name, shown on the page")
     p.add_argument("--broker", metavar="HOST:PORT", default=None,
                    help="the broker's address as the boards reach it (default: boards find it by mDNS)")
-    p.add_argument("--port", type=int, default=1883, help="the broker's port (default 1883)")
+    p.add_argument("--port", type=int, default=8883, help="the broker's port, TLS (default 8883)")
 
     p = sub.add_parser("players", help="add, drop or list players")
     p.add_argument("action", choices=("add", "drop", "list"))
@@ -42,12 +42,13 @@ def register(subparsers: Subparsers) -> None:
     p.add_argument("--rating", type=int, default=None, help="add: the players' rating (optional)")
     p.add_argument("--table", type=int, default=None, help="add: always seat them at this table")
 
-    p = sub.add_parser("pair", help="pair the next round and send each board its pairing")
+    p = sub.add_parser("pair", help="pair the next round; 'serve' sends each board its pairing")
     p.add_argument("--method", choices=("swiss", "roundrobin", "koth"), default=None,
                    help="swiss (by wins, then spread; no rematch while avoidable), roundrobin, koth (King "
                         "of the Hill: 1 v 2, 3 v 4...); default swiss, koth in the last of --rounds")
     p.add_argument("--rounds", type=int, default=None, help="how many rounds the night has")
-    p.add_argument("--no-send", action="store_true", help="do not send the pairings to the boards now")
+    p.add_argument("--no-send", action="store_true",
+                   help="do not wait for 'serve' to send the pairings to the boards")
 
     sub.add_parser("standings", help="the standings: wins, then spread")
     p = sub.add_parser("record", help="one player's games")

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from wordboard.night import protocol
 from wordboard.night.follower import JournalFollower
-from wordboard.night.mqtt import Credentials
+from wordboard.night.mqtt import Credentials, check_transport
 from wordboard.night.mqtt import client as make_client
 from wordboard.night.outbox import Outbox
 
@@ -55,6 +55,7 @@ class BoardLink:
                  on_pairing: Callable[[dict], None] | None = None, log: Callable[[str], None] | None = None):
         self.credentials = credentials
         self.board = protocol.check_board_id(credentials.user)
+        check_transport(credentials, broker[0])
         self.root = credentials.root
         self.journal_path = Path(journal_path)
         self.outbox = Outbox(outbox_path)

@@ -2,10 +2,16 @@
 of our own (the demo, the tests, the benchmark, or ``wordboard night broker`` on a machine that
 does not run Debian's ``mosquitto`` service).
 
-The ACL is the night's security: the organiser may read and write everything under ``wordboard/``;
-a board (its user name is its id) may publish under ``wordboard/board/ITS-ID/`` only and read
-``wordboard/to/ITS-ID/`` only. Nobody anonymous gets in. A board that publishes on another
-board's topics is refused by the broker, and the organiser still checks every message.
+The night's security, in the broker's configuration: it listens with TLS, its certificate signed
+by the event's own authority (:mod:`wordboard.night.tls`), which every board pins; nobody anonymous
+gets in; a client's id is its user name (``use_username_as_clientid``), so a board's credentials
+cannot take the organiser's session or another board's; no message over
+:data:`~wordboard.night.protocol.MAX_PAYLOAD` bytes is passed on (``message_size_limit``). The
+ACL: the organiser may read and write everything under ``wordboard/``; a board (its user name is
+its id) may publish under ``wordboard/board/ITS-ID/`` only and read ``wordboard/to/ITS-ID/`` only.
+A board that publishes on another board's topics is refused by the broker, and the organiser still
+checks every message. A broker without a certificate (the tests' own) listens in clear on
+loopback only.
 """
 
 from __future__ import annotations
@@ -17,12 +23,37 @@ import signal
 import socket
 import subprocess
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from wordboard.errors import UserError
-from wordboard.night.protocol import ROOT, check_board_id
+from wordboard.night.mqtt import LOOPBACK, write_private
+from wordboard.night.protocol import MAX_PAYLOAD, ROOT, check_board_id
 
 ORGANISER = "organiser"
+
+
+@dataclass(frozen=True)
+class BrokerTls:
+    """The broker's certificate and its key (PEM files)."""
+
+    cert: Path
+    key: Path
+
+
+def _common_lines(passwd: str, acl: str) -> list[str]:
+    """What every configuration of the night's broker says, whoever runs it."""
+    return ["per_listener_settings false", "allow_anonymous false", f"password_file {passwd}", f"acl_file {acl}",
+            f"message_size_limit {MAX_PAYLOAD}", "max_queued_messages 100000", "persistent_client_expiration 2d"]
+
+
+def _listener_lines(port: int, host: str | None, tls: BrokerTls | None) -> list[str]:
+    if tls is None and host not in LOOPBACK:
+        raise ValueError("a broker without a certificate listens on loopback only")
+    lines = [f"listener {port}" + (f" {host}" if host else "")]
+    if tls is not None:
+        lines += [f"certfile {tls.cert}", f"keyfile {tls.key}", "tls_version tlsv1.2"]
+    return lines + ["use_username_as_clientid true"]
 
 
 def acl_text(root: str = ROOT) -> str:
@@ -47,11 +78,8 @@ def write_users(folder: Path, users: dict[str, str], root: str = ROOT) -> tuple[
     for user in users:
         if user != ORGANISER:
             check_board_id(user)
-    folder.mkdir(parents=True, exist_ok=True)
     passwd, acl = folder / "passwd", folder / "acl"
-    fd = os.open(passwd, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.writelines(f"{user}:{password}\n" for user, password in users.items())
+    write_private(passwd, "".join(f"{user}:{password}\n" for user, password in users.items()))
     done = subprocess.run([find_program("mosquitto_passwd"), "-U", str(passwd)], capture_output=True, text=True,
                           timeout=60)
     if done.returncode != 0:
@@ -62,28 +90,29 @@ def write_users(folder: Path, users: dict[str, str], root: str = ROOT) -> tuple[
 
 
 def config_text(*, host: str | None, port: int, passwd: Path, acl: Path, data: Path | None,
-                log: Path | None = None) -> str:
+                log: Path | None = None, tls: BrokerTls | None = None) -> str:
     """A whole configuration for a broker of our own (``data``: where it keeps its sessions and
-    queued messages across restarts)."""
-    lines = ["# written by wordboard night", "per_listener_settings false", "allow_anonymous false",
-             f"password_file {passwd}", f"acl_file {acl}",
-             f"listener {port}" + (f" {host}" if host else ""),
-             "max_queued_messages 100000", "max_inflight_messages 100", "persistent_client_expiration 2d"]
+    queued messages across restarts; ``tls``: its certificate, else it listens in clear on
+    loopback only)."""
+    lines = ["# written by wordboard night", *_common_lines(str(passwd), str(acl)), "max_inflight_messages 100"]
     if data is not None:
         lines += ["persistence true", f"persistence_location {data}/", "autosave_interval 1"]
     lines.append(f"log_dest file {log}" if log else "log_dest stderr")
     lines += ["log_type error", "log_type warning", "log_type notice", "connection_messages true"]
     if os.geteuid() == 0:
         lines.append("user root")       # files of a root-owned temporary folder stay readable
+    lines += _listener_lines(port, host, tls)
     return "\n".join(lines) + "\n"
 
 
 def system_config_text(port: int, folder: str = "/etc/mosquitto/wordboard") -> str:
-    """The snippet for Debian's mosquitto service (``/etc/mosquitto/conf.d/wordboard.conf``)."""
-    return ("# wordboard game night (see the README, 'Game night')\n"
-            "per_listener_settings false\nallow_anonymous false\n"
-            f"password_file {folder}/passwd\nacl_file {folder}/acl\n"
-            f"listener {port}\nmax_queued_messages 100000\npersistent_client_expiration 2d\n")
+    """The snippet for Debian's mosquitto service (``/etc/mosquitto/conf.d/wordboard.conf``): TLS
+    on ``port`` with the broker's certificate in ``folder``."""
+    tls = BrokerTls(Path(folder) / "server.crt", Path(folder) / "server.key")
+    lines = ["# wordboard game night (see the README, 'Game night')", *_common_lines(f"{folder}/passwd",
+                                                                                    f"{folder}/acl"),
+             *_listener_lines(port, None, tls)]
+    return "\n".join(lines) + "\n"
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -106,7 +135,7 @@ class Mosquitto:
     :meth:`start` again keep its persistent sessions and queued messages."""
 
     def __init__(self, folder: Path, users: dict[str, str], *, host: str = "127.0.0.1", port: int | None = None,
-                 root: str = ROOT, persistence: bool = True):
+                 root: str = ROOT, persistence: bool = True, tls: BrokerTls | None = None):
         self.folder = Path(folder)
         self.host = host
         self.port = port or free_port(host)
@@ -117,7 +146,7 @@ class Mosquitto:
         self.conf = self.folder / "mosquitto.conf"
         self.conf.write_text(config_text(host=host, port=self.port, passwd=passwd, acl=acl,
                                          data=data if persistence else None,
-                                         log=self.log_path), encoding="utf-8")
+                                         log=self.log_path, tls=tls), encoding="utf-8")
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
 

@@ -46,11 +46,16 @@ def _setup(args, speed) -> int:
         host, port = parse_broker(args.broker)
         broker = f"{host}:{port}"
     event = setup(folder, args.tables, name=args.name, broker=broker, port=args.port)
+    from wordboard.night.tls import fingerprint
+
     print(f"game night '{args.name}' in {event.folder}: {args.tables} tables (board-01 ...)")
-    print("  boards: copy boards/board-NN.credentials onto each board, then run there: "
-          "wordboard night board --credentials FILE")
-    print("  broker: 'wordboard night broker' here, or Debian's mosquitto service: copy mosquitto/passwd and "
-          "mosquitto/acl to /etc/mosquitto/wordboard/ and mosquitto/wordboard.conf to /etc/mosquitto/conf.d/")
+    print(f"  the event's certificate authority: tls/ca.crt, SHA-256 {fingerprint(event.authority.read_text())} "
+          "(its key tls/ca.key stays here)")
+    print("  boards: copy boards/board-NN.credentials (it carries the authority) onto each board, then run "
+          "there: wordboard night board --credentials FILE")
+    print(f"  broker (TLS, port {args.port}): 'wordboard night broker' here, or Debian's mosquitto service: copy "
+          "mosquitto/passwd, acl, server.crt and server.key to /etc/mosquitto/wordboard/ and "
+          "mosquitto/wordboard.conf to /etc/mosquitto/conf.d/")
     return 0
 
 
@@ -85,31 +90,44 @@ def _pair(args, speed) -> int:
         if not args.no_send:
             sent = _send_pairings(event, store)
             print(f"sent to {sent} boards" if sent is not None else
-                  "the broker is not reachable: 'wordboard night serve' sends the pairings when it runs")
+                  "not sent yet: the boards are not reachable until 'wordboard night serve' runs (it sends the pairings)")
     return 0
 
 
-def _send_pairings(event, store):
-    from wordboard.night.collector import publish_pairings
-    from wordboard.night.mqtt import client, parse_broker
+def _send_pairings(event, store, wait: float = 10.0):
+    """How many boards the organiser's collector (``wordboard night serve``) sent this round's
+    pairings to, or None if it does not run. Only the collector speaks for the organiser: the
+    broker makes a client's id its user name, so a second organiser client would take its
+    session (and the boards' messages queued in it)."""
+    import socket
+    import time
 
-    creds = event.organiser()
-    host, port = parse_broker(creds.broker if creds.broker != "auto" else "127.0.0.1")
-    c = client(creds, f"wordboard-organiser-pair-{os.getpid()}")
-    connected = threading.Event()
-    c.on_connect = lambda *a, **k: connected.set()
-    try:
-        c.connect(host, port, keepalive=10)
-    except OSError:
+    from wordboard.night.collector import PAIRINGS_SENT, SERVING
+
+    serving = store.meta(SERVING)
+    if not isinstance(serving, dict) or serving.get("host") != socket.gethostname() \
+            or not _alive(serving.get("pid")):
         return None
-    c.loop_start()
+    rnd = store.current_round()
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        sent = store.meta(PAIRINGS_SENT)
+        if isinstance(sent, dict) and sent.get("round") == rnd:
+            return sent.get("boards")
+        time.sleep(0.1)
+    return None
+
+
+def _alive(pid) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
     try:
-        if not connected.wait(5):
-            return None
-        return publish_pairings(c, store, creds.root, wait=5.0)
-    finally:
-        c.disconnect()
-        c.loop_stop()
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _standings(args, speed) -> int:
@@ -209,9 +227,9 @@ def _board(args, speed) -> int:
     if where == "auto":
         from wordboard.night.discovery import find_broker
 
-        found = find_broker(timeout=10.0)
+        found = find_broker(creds.event, creds.ca, timeout=10.0, log=lambda text: print(text, flush=True))
         if found is None:
-            raise UserError("no game-night broker found on the local network (give --broker HOST:PORT)")
+            raise UserError(f"no broker of '{creds.event}' found on the local network (give --broker HOST:PORT)")
         host, port = found
     else:
         host, port = parse_broker(where)

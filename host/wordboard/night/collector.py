@@ -8,6 +8,15 @@ is logged (the ``rejected`` table, and one line through ``log``) and dropped; it
 command. A repeat of an event already stored is recognised by ``(board, game, seq)`` and counted
 once; a *different* event under a used key is refused.
 
+A board's word is taken only for what has come: a ``state`` counts once every event it says there
+are has been received (until then it waits, and a later state is not held up by it), its count of
+moves must be theirs, a result is the organiser's own replay of the events the state covers, and
+no event is taken after the end of a game or far ahead of what has come (:data:`MAX_AHEAD`).
+Moves of a game whose state has not come yet are held in memory, not stored. What one board may
+send is capped (games, events, held events: :data:`MAX_GAMES_PER_BOARD` and the rest); the
+broker passes on no message over :data:`wordboard.night.protocol.MAX_PAYLOAD` bytes, and the
+organiser drops any that still comes. Every drop is one line of the log.
+
 When a board's state says it has sent more events than the organiser holds (the broker lost some,
 say it was killed before it saved them), the organiser asks that board to send them again
 (``to/ID/resend``). A game's result goes into the standings once the organiser has every event,
@@ -20,7 +29,9 @@ its own replay says the game is over, and the game is the one the pairing sent t
 from __future__ import annotations
 
 import json
+import os
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -28,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordboard.night import games, protocol
-from wordboard.night.mqtt import Credentials
+from wordboard.night.mqtt import Credentials, check_transport
 from wordboard.night.mqtt import client as make_client
 from wordboard.night.store import EventStore, rebuild_game
 
@@ -38,8 +49,20 @@ GAP_WAIT = 1.5
 BATCH = 200
 #: the longest wait between two asks for the same gap
 MAX_GAP_WAIT = 60.0
-#: games one board may send in one night (more is a board gone wrong, or hostile)
-MAX_GAMES_PER_BOARD = 1000
+#: what one board may send in one night (more is a board gone wrong, or hostile): games, events
+#: stored, events of games it has not announced yet (held in memory until their state comes)
+MAX_GAMES_PER_BOARD = 200
+MAX_EVENTS_PER_BOARD = 20_000
+MAX_HELD_PER_BOARD = 500
+#: how far a state's events or a move's number may be ahead of the events received without a gap
+#: (a whole game a broker lost is a few hundred events)
+MAX_AHEAD = 2000
+#: states of one game kept while their events are on their way
+MAX_CLAIMS = 32
+#: the record's notes of the organiser's collector: the one process that speaks for the organiser
+#: (the broker makes its client id its user name), and the last pairings it sent
+SERVING = "serving"
+PAIRINGS_SENT = "pairings sent"
 
 
 @dataclass
@@ -62,6 +85,20 @@ class GameView:
     round: int | None
     table: int | None
     moves: dict[int, dict] = field(default_factory=dict)    # seq -> {player, text, score, total, type}
+    #: states whose events have not all come yet, by their events (:meth:`Collector._settle`)
+    claims: dict[int, dict] = field(default_factory=dict)
+    have: int = 0              # events 0 .. have - 1 have all come
+    _moves_below: list[int] = field(default_factory=lambda: [0])     # [i]: moves among events 0 .. i - 1
+
+    def add(self, seq: int, event: dict) -> None:
+        self.moves[seq] = event
+        while self.have in self.moves:
+            self._moves_below.append(self._moves_below[-1] + (self.moves[self.have].get("type") == "move"))
+            self.have += 1
+
+    def moves_before(self, events: int) -> int:
+        """How many of the first ``events`` events (all come) are moves."""
+        return self._moves_below[events]
 
 
 class Collector:
@@ -92,6 +129,8 @@ class Collector:
                                       "event": "game night", "standings": []}
         self.client = None
         if credentials is not None:
+            if broker is not None:
+                check_transport(credentials, broker[0])
             event_id = "".join(c if c.isalnum() else "-" for c in credentials.event)
             self.client = make_client(credentials, client_id or f"wordboard-organiser-{event_id}"[:64],
                                       inflight=100)
@@ -109,6 +148,7 @@ class Collector:
             assert self.broker is not None, "a collector with credentials needs the broker's address"
             self.client.connect_async(self.broker[0], self.broker[1], keepalive=10)
             self.client.loop_start()
+            self.store.set_meta(SERVING, {"pid": os.getpid(), "host": socket.gethostname()})
         self._thread = threading.Thread(target=self._run, name="night-collector", daemon=True)
         self._thread.start()
         return self
@@ -121,6 +161,8 @@ class Collector:
         if self.client is not None:
             self.client.disconnect()
             self.client.loop_stop()
+            if self.store.meta(SERVING) == {"pid": os.getpid(), "host": socket.gethostname()}:
+                self.store.db.execute("DELETE FROM meta WHERE key=?", (SERVING,))
 
     def watch(self, callback: Callable[[], None]) -> None:
         self._watchers.append(callback)
@@ -210,63 +252,141 @@ class Collector:
     def _move(self, msg) -> str:
         board, body = msg.board, msg.body
         key, seq = body["game"], body["seq"]
-        data = json.dumps(body["data"], sort_keys=True, separators=(",", ":"))
-        extra = {k: body.get(k) for k in ("player", "score", "total", "text", "clock") if body.get(k) is not None}
-        now = time.time()
+        event = (body["type"], json.dumps(body["data"], sort_keys=True, separators=(",", ":")),
+                 {k: body.get(k) for k in ("player", "score", "total", "text", "clock") if body.get(k) is not None},
+                 body["at"])
+        view = self.games.get((board, key))
+        if view is None:
+            return self._hold(board, key, seq, event)
         row = self.store.db.execute("SELECT type, data FROM events WHERE board=? AND key=? AND seq=?",
                                     (board, key, seq)).fetchone()
         if row is not None:
-            if row == (body["type"], data):
+            if row == event[:2]:
                 self.stats.repeats += 1
                 return "repeat"
             raise protocol.ProtocolError(f"game {key} event {seq} differs from the one already received")
-        self.store.db.execute("INSERT INTO events (board, key, seq, type, data, extra, at, received) "
-                              "VALUES (?,?,?,?,?,?,?,?)", (board, key, seq, body["type"], data,
-                                                           json.dumps(extra), body["at"], now))
-        self.stats.moves += body["type"] == "move"
-        self.stats.latencies.append(max(0.0, now - body["at"]))
-        del self.stats.latencies[:-100_000]
-        view = self.games.get((board, key))
-        if view is not None:
-            view.moves[seq] = {"type": body["type"], **extra}
-            self._settle(view)
-        else:
-            orphans = self._orphans.setdefault((board, key), {})
-            if len(self._orphans) > MAX_GAMES_PER_BOARD * 4:
-                raise protocol.ProtocolError("too many events of games never described")
-            orphans[seq] = {"type": body["type"], **extra}
+        self._store_event(view, seq, event)
+        self._settle(view)
         return "stored"
+
+    def _hold(self, board: str, key: str, seq: int, event: tuple) -> str:
+        """A move of a game whose state has not come yet (a board sends a game's first events
+        before its state): kept in memory, at most :data:`MAX_HELD_PER_BOARD` per board, and
+        stored only once the game is announced."""
+        held = self._held.setdefault(board, {})
+        earlier = held.get(key, {}).get(seq)
+        if earlier is not None:
+            if earlier[:2] == event[:2]:
+                self.stats.repeats += 1
+                return "repeat"
+            raise protocol.ProtocolError(f"game {key} event {seq} differs from the one already received")
+        if sum(map(len, held.values())) >= MAX_HELD_PER_BOARD:
+            raise protocol.ProtocolError(f"{board} has sent {MAX_HELD_PER_BOARD} events of games it never announced")
+        held.setdefault(key, {})[seq] = event
+        return "held"
+
+    def _store_event(self, view: GameView, seq: int, event: tuple) -> None:
+        """Store one event of an announced game, once it passed :meth:`_check_event`."""
+        self._check_event(view, seq)
+        type_, data, extra, at = event
+        now = time.time()
+        self.store.db.execute("INSERT INTO events (board, key, seq, type, data, extra, at, received) "
+                              "VALUES (?,?,?,?,?,?,?,?)", (view.board, view.key, seq, type_, data,
+                                                           json.dumps(extra), at, now))
+        self._events_stored[view.board] = self._events_stored.get(view.board, 0) + 1
+        self.stats.moves += type_ == "move"
+        self.stats.latencies.append(max(0.0, now - at))
+        del self.stats.latencies[:-100_000]
+        view.add(seq, {"type": type_, **extra})
+
+    def _check_event(self, view: GameView, seq: int) -> None:
+        """A board's event must fit what was received of its game: not after the end of a game
+        over, not far ahead of the events received, within the board's share of the night."""
+        if view.state.get("result") is not None and seq >= view.state.get("events", 0):
+            raise protocol.ProtocolError(f"game {view.key} ended with event {view.state['events'] - 1}, "
+                                         f"not {seq}")
+        if seq >= view.have + MAX_AHEAD:
+            raise protocol.ProtocolError(f"game {view.key} event {seq}: only {view.have} of its events have come")
+        if self._events_stored.get(view.board, 0) >= MAX_EVENTS_PER_BOARD:
+            raise protocol.ProtocolError(f"{view.board} has sent {MAX_EVENTS_PER_BOARD} events already")
 
     def _state(self, msg) -> str:
         board, body = msg.board, msg.body
-        key = body["game"]
+        key, claimed = body["game"], body["events"]
         view = self.games.get((board, key))
-        if view is not None and view.state.get("events", 0) > body["events"]:
-            return "state"         # an older state delivered late
         if view is not None and view.info != body["info"]:
             raise protocol.ProtocolError(f"game {key}: its players or settings changed")
+        if body["moves"] > claimed:
+            raise protocol.ProtocolError(f"game {key}: {body['moves']} moves in {claimed} events")
         state = {k: v for k, v in body.items() if k not in ("v", "info", "game")}
-        self.store.db.execute(
-            "INSERT OR REPLACE INTO games (board, key, info, state, round, table_no, updated) VALUES (?,?,?,?,?,?,?)",
-            (board, key, json.dumps(body["info"]), json.dumps(state), body.get("round"), body.get("table"),
-             time.time()))
         if view is None:
+            held = self._held.get(board, {}).get(key, {})
+            have = next(n for n in range(len(held) + 1) if n not in held)
+            if claimed > have + MAX_AHEAD:
+                raise protocol.ProtocolError(f"game {key}: says {claimed} events, {have} have come")
             if sum(1 for b, _ in self.games if b == board) >= MAX_GAMES_PER_BOARD:
                 raise protocol.ProtocolError(f"{board} has sent {MAX_GAMES_PER_BOARD} games already")
-            view = self.games[(board, key)] = GameView(board, key, body["info"], state, body.get("round"),
-                                                       body.get("table"))
-            view.moves.update(self._orphans.pop((board, key), {}))
-        view.state, view.round, view.table = state, body.get("round"), body.get("table")
+            view = self.games[(board, key)] = GameView(board, key, body["info"], {"events": 0, "moves": 0},
+                                                       body.get("round"), body.get("table"))
+            self._save_game(view)
+            self._take_held(view)
+        if claimed > view.have + MAX_AHEAD:
+            raise protocol.ProtocolError(f"game {key}: says {claimed} events, {view.have} have come")
+        if view.state.get("result") is not None and claimed > view.state["events"]:
+            raise protocol.ProtocolError(f"game {key} ended with {view.state['events']} events, not {claimed}")
+        if claimed < view.state.get("events", 0):
+            return "state"         # an older state delivered late
+        view.claims[claimed] = state
+        if len(view.claims) > MAX_CLAIMS:
+            dropped = max(view.claims)
+            del view.claims[dropped]
+            self._reject(protocol.board_topic(board, "state", self.root),
+                         f"game {key}: more than {MAX_CLAIMS} states ahead of its events; the one of {dropped} "
+                         "events forgotten")
         self._settle(view)
         return "state"
+
+    def _take_held(self, view: GameView) -> None:
+        """Store the held events of a game just announced (:meth:`_hold`)."""
+        for seq, event in sorted(self._held.get(view.board, {}).pop(view.key, {}).items()):
+            try:
+                self._store_event(view, seq, event)
+            except protocol.ProtocolError as exc:
+                self._reject(protocol.board_topic(view.board, "move", self.root), str(exc))
+
+    def _save_game(self, view: GameView) -> None:
+        self.store.db.execute(
+            "INSERT OR REPLACE INTO games (board, key, info, state, round, table_no, updated) VALUES (?,?,?,?,?,?,?)",
+            (view.board, view.key, json.dumps(view.info), json.dumps(view.state), view.round, view.table,
+             time.time()))
 
     # -- results ----------------------------------------------------------------------------------
 
     def _settle(self, view: GameView) -> None:
-        """Note a gap, or count the result when every event is here and the game is over."""
-        wanted = view.state.get("events", 0)
+        """Take the newest state whose events have all come (a state's word is taken only for
+        events received), note a gap, or count the result when the game is over."""
+        ready = [n for n in view.claims if n <= view.have]
+        if ready:
+            best = max(ready)
+            state = view.claims[best]
+            for n in ready:
+                del view.claims[n]
+            if best >= view.state.get("events", 0):
+                if state["moves"] != view.moves_before(best):
+                    self._reject(protocol.board_topic(view.board, "state", self.root),
+                                 f"game {view.key}: says {state['moves']} moves in its first {best} events, "
+                                 f"{view.moves_before(best)} came")
+                else:
+                    view.state, view.round, view.table = state, state.get("round"), state.get("table")
+                    self._save_game(view)
+        if view.state.get("result") is not None:
+            for n in [n for n in view.claims if n > view.state["events"]]:
+                del view.claims[n]
+                self._reject(protocol.board_topic(view.board, "state", self.root),
+                             f"game {view.key} ended with {view.state['events']} events, not {n}")
+        wanted = max(view.claims, default=view.state.get("events", 0))
         gap_key = (view.board, view.key)
-        if any(i not in view.moves for i in range(wanted)):
+        if wanted > view.have:
             self._gaps.setdefault(gap_key, (time.monotonic() + GAP_WAIT, GAP_WAIT))
             return
         self._gaps.pop(gap_key, None)
@@ -293,7 +413,8 @@ class Collector:
         players = view.info["players"]
         if sorted(players) != sorted([pairing.first, pairing.second]):
             return f"round {rnd} table {table} is {pairing.first} v {pairing.second}, not {' v '.join(players)}"
-        events = [(seq, t, d) for seq, t, d, _, _ in self.store.game_events(view.board, view.key)]
+        events = [(seq, t, d) for seq, t, d, _, _ in self.store.game_events(view.board, view.key)
+                  if seq < view.state["events"]]
         try:
             game_info, _, engine = rebuild_game(view.info, events)
         except ValueError as exc:
@@ -326,7 +447,7 @@ class Collector:
             view = self.games.get((board, key))
             if view is None:
                 continue
-            missing = next(i for i in range(view.state.get("events", 0) + 1) if i not in view.moves)
+            missing = view.have
             # ask again later, less and less often (a board that is away gets them all when back)
             self._gaps[(board, key)] = (now + wait, min(2 * wait, MAX_GAP_WAIT))
             if self.client is not None and self.connected.is_set():
@@ -354,19 +475,24 @@ class Collector:
 
     def publish_pairings(self) -> int:
         """Send each board its pairing for the current round (retained); boards with no game this
-        round get theirs cleared. Returns how many were sent."""
+        round get theirs cleared. Returns how many were sent, and notes it in the record for
+        ``wordboard night pair`` (:data:`PAIRINGS_SENT`)."""
         if self.client is None or not self.connected.is_set():
             return 0
-        return publish_pairings(self.client, self.store, self.root)
+        sent = publish_pairings(self.client, self.store, self.root)
+        self.store.set_meta(PAIRINGS_SENT, {"round": self.store.current_round(), "boards": sent})
+        return sent
 
     # -- what the page shows ----------------------------------------------------------------------
 
     def _load(self) -> None:
-        self._orphans: dict[tuple[str, str], dict[int, dict]] = {}
+        self._held: dict[str, dict[str, dict[int, tuple]]] = {}     # board -> game -> seq -> event
+        self._events_stored: dict[str, int] = dict(self.store.db.execute(
+            "SELECT board, COUNT(*) FROM events GROUP BY board").fetchall())
         for board, key, info, state, rnd, table in self.store.games():
             view = self.games[(board, key)] = GameView(board, key, info, state, rnd, table)
             for seq, t, _, extra, _ in self.store.game_events(board, key):
-                view.moves[seq] = {"type": t, **extra}
+                view.add(seq, {"type": t, **extra})
 
     def _changed(self) -> None:
         self.version += 1

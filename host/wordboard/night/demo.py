@@ -1,7 +1,7 @@
 """``wordboard night --demo N``: a whole game-night round on N twin boards through a real Mosquitto.
 
-A private Mosquitto on a free loopback port (with the night's password file and ACL), the
-organiser's collector, and N twin boards, each its own process (``wordboard night twin-board``)
+A private Mosquitto on a free loopback port (TLS with the night's own certificate, its password file
+and ACL), the organiser's collector, and N twin boards, each its own process (``wordboard night twin-board``)
 with its own journal and outbox, playing the round's pairings as fast as the machine goes. Then
 the standings, and the count, against the boards' journals::
 
@@ -127,9 +127,9 @@ def _demo(folder: Path, n: int, faults: bool, speed: str, hardware: str, lexicon
 
     started = time.monotonic()
     event = setup(folder / "event", n, name=f"demo night ({n} tables)")
-    broker = Mosquitto(folder / "broker", event.users()).start()
-    out(f"night demo: Mosquitto on {broker.host}:{broker.port} (password file and ACL: each board "
-        f"publishes only to its own topics); {n} twin boards, {2 * n} players")
+    broker = Mosquitto(folder / "broker", event.users(), tls=event.broker_tls()).start()
+    out(f"night demo: Mosquitto on {broker.host}:{broker.port} (TLS with the night's own certificate, "
+        f"password file and ACL: each board publishes only to its own topics); {n} twin boards, {2 * n} players")
     store = event.store()
     for name in player_names(2 * n):
         store.add_player(name)
