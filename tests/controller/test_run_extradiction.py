@@ -117,3 +117,18 @@ def test_one_child_plays_alone_at_each_level(tmp_path, capsys):
     assert main(["run", "--game", "scrabble", "--players", "Mia", "--quick", "--journal",
                  str(tmp_path / "j.sqlite3")]) == 2
     assert capsys.readouterr().err.strip().endswith("--game scrabble takes 2 to 4 player names")
+
+
+def test_speed_children_misspell_words_and_the_game_goes_on(tmp_path, monkeypatch):
+    """At Speed the twin's children misspell some of their own words (the game's list says which
+    spellings are words): every such word written, none accepted, and the game ends (the twin
+    once asked the adapter for a method renamed since, and every Speed game with a misspelling
+    stopped there: an unfinished game on the bench)."""
+    from wordboard.extradiction import table as children
+
+    monkeypatch.setattr(children, "MISSPELT", 1.0)
+    with session(tmp_path, seed=5, game_options={"level": "speed", "turns": 3}) as s:
+        s.run(max_seconds=600)
+        assert s.adapter.over
+        spelling = s.players.spelling
+        assert spelling["misspelt written"] >= 1 and spelling["misspelt accepted"] == 0

@@ -430,7 +430,7 @@ class ExtradictionPlayers(TablePlayers):
                     intent.off_the_cards = word not in self._card_words()
                     if rng.random() < MISSPELT:
                         new = [i for i, s in enumerate(squares) if s in tiles]
-                        wrong = misspell(move.word.upper(), new, rng, self.adapter._known_word)
+                        wrong = misspell(move.word.upper(), new, rng, self.adapter.known_word)
                         if wrong is not None:
                             intent.misspelt = {s: w for s, w, r in zip(squares, wrong, move.word.upper()) if w != r}
                 return intent
