@@ -34,6 +34,7 @@ from wordboard.camera.squares import (
     MIN_CONTRAST,
     Glyph,
     colour_signatures,
+    evened,
     find_glyph,
     grid_line_strength,
     square_patch,
@@ -266,6 +267,49 @@ def _light_round(light: np.ndarray) -> np.ndarray:
     padded = np.pad(light, ((1, 1), (1, 1), (0, 0)), mode="edge")
     return np.stack([padded[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols] for dr in (-1, 0, 1) for dc in (-1, 0, 1)],
                     axis=2)
+
+
+#: A shape found only once the light is evened out (:func:`~wordboard.camera.squares.evened`)
+#: is a letter only this near its square's middle (squares): evened, a blank's shadowed edge
+#: shows as a faint stroke at its side (0.38 off on a real photo's blank, read as I).
+_EVENED_OFF = 0.25
+
+#: A thin shape (narrower than this share of its length) that goes on, as dark, beyond its
+#: square's two sides is a line across the board (a folding board's seam), not a letter.
+_THIN = 0.35
+
+
+def _runs_through(framed: np.ndarray, key: tuple[int, int], glyph: Glyph) -> bool:
+    """Whether ``glyph``, found on square ``key`` of the grey canonical image ``framed`` (see
+    :func:`_framed_square`), is a thin line that runs on through both sides of the square it
+    lies across: a folding board's seam through the middle of a row or column of squares (read
+    as an I on every empty square along it). A tile's letter ends on its tile: round its
+    square lie the tile's edge, the gap and the board."""
+    cell = CANONICAL_CELL
+    if glyph.aspect < _THIN:
+        along = 0            # a vertical line: look above and below
+    elif glyph.aspect > 1 / _THIN:
+        along = 1            # a horizontal one: left and right
+    else:
+        return False
+    r, c = key
+    x = _FRAME + (c + 0.5 + glyph.shift[0]) * cell
+    y = _FRAME + (r + 0.5 + glyph.shift[1]) * cell
+    square = framed[_FRAME + r * cell : _FRAME + (r + 1) * cell, _FRAME + c * cell : _FRAME + (c + 1) * cell]
+    dark = float(np.median(square)) - 0.5 * glyph.contrast
+    reach = int(round(0.25 * cell))
+    for side in (0, 1):
+        if along == 0:
+            edge = _FRAME + (r + side) * cell
+            strip = framed[max(0, edge - reach) : edge + reach, max(0, int(x) - 2) : int(x) + 3]
+            darkest = strip.min(axis=1)
+        else:
+            edge = _FRAME + (c + side) * cell
+            strip = framed[max(0, int(y) - 2) : int(y) + 3, max(0, edge - reach) : edge + reach]
+            darkest = strip.min(axis=0)
+        if not len(darkest) or np.mean(darkest <= dark) < 0.9:
+            return False
+    return True
 
 
 def _read_empty(squares) -> np.ndarray:
@@ -860,6 +904,7 @@ class BoardReader:
             near = _lab_distance(np.array([colours[k] for k in faint]), typical) < max(6.0, 1.5 * spread)
             tiles |= {k for k, yes in zip(faint, near) if yes}
         bright = to_print_grey(self._surroundings(canonical))
+        lit = None   # (the brightest channel with its light evened out, if needed)
         # Only where the brightest channel shows something dark enough to be a letter.
         showing = _square_contrast(_inside(bright), self.rows, self.cols, CANONICAL_CELL) >= MIN_CONTRAST
         # And a plain square's (the board prints nothing there but the centre's star): where
@@ -875,6 +920,11 @@ class BoardReader:
         new_wholes = {}
         for key in candidates:
             glyph, whole = self._glyph_at(bright, key)
+            if glyph is None:   # too faint as it is: a dim corner, a shadow, a dark wood
+                lit = evened(bright, CANONICAL_CELL) if lit is None else lit
+                glyph, whole = self._glyph_at(lit, key)
+                if glyph is not None and (whole or glyph).off_centre >= _EVENED_OFF:
+                    glyph = whole = None   # evened, a tile's edge or shadow shows too
             if glyph is None:
                 continue
             if key not in index:
@@ -930,6 +980,8 @@ class BoardReader:
         context = CANONICAL_CELL // 2
         tall = self.handwritten
         glyph = find_glyph(_framed_square(framed, key), tall=tall)
+        if glyph is not None and not tall and _runs_through(framed, key, glyph):
+            return None, None
         if glyph is not None and (tall or not glyph.cut):
             return glyph, None
         # perhaps a tile pushed off its place: look around the square too

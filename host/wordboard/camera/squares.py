@@ -72,6 +72,24 @@ def to_print_grey(patch: np.ndarray) -> np.ndarray:
     return cv2.max(cv2.max(b, g), r)
 
 
+#: A square more than this share of whose pixels fall on the dark side of its threshold is a
+#: tile darker than the board round it: its letter is looked for within the dark side.
+_TILE_BODY = 0.45
+
+
+def evened(grey: np.ndarray, cell: int, level: int = 200) -> np.ndarray:
+    """``grey`` with its light evened out: each pixel against the brightest round it (within
+    about half a square, smoothed), that brightest made ``level``. A letter on a tile in a dim
+    corner, a shadow or a dark wood shows its ink as far below its tile's face as in full
+    light (a tile of dark wood in a dim room: its face 68, its letter 33 in the brightest
+    channel; too faint for :data:`MIN_CONTRAST` as it is)."""
+    size = max(3, cell // 2) | 1
+    paper = cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+    paper = cv2.blur(paper, (size, size)).astype(np.float32)
+    out = grey.astype(np.float32) * (float(level) / np.maximum(paper, 1.0))
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph | None:
     """The letter in a square's patch (BGR or grey), or None if the square shows no letter.
 
@@ -103,6 +121,14 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
         _, ink = cv2.threshold(inner, threshold, 255, cv2.THRESH_BINARY_INV)
     else:
         threshold, ink = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+        if not tall and cv2.countNonZero(ink) > _TILE_BODY * ink.size:
+            # Most of the square is darker than the rest: a tile darker than the board showing
+            # round it (dark wood, in the brightest channel); its letter is what is darker
+            # than the tile.
+            darker = inner[inner <= threshold]
+            if darker.size >= 20:
+                second, _ = cv2.threshold(darker.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+                _, ink = cv2.threshold(inner, second, 255, cv2.THRESH_BINARY_INV)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     if n <= 1:
         return None
