@@ -72,11 +72,6 @@ def to_print_grey(patch: np.ndarray) -> np.ndarray:
     return cv2.max(cv2.max(b, g), r)
 
 
-#: A square more than this share of whose pixels fall on the dark side of its threshold is a
-#: tile darker than the board round it: its letter is looked for within the dark side.
-_TILE_BODY = 0.45
-
-
 def evened(grey: np.ndarray, cell: int, level: int = 200) -> np.ndarray:
     """``grey`` with its light evened out: each pixel against the brightest round it (within
     about half a square, smoothed), that brightest made ``level``. A letter on a tile in a dim
@@ -121,14 +116,6 @@ def find_glyph(patch: np.ndarray, context: int = 0, tall: bool = False) -> Glyph
         _, ink = cv2.threshold(inner, threshold, 255, cv2.THRESH_BINARY_INV)
     else:
         threshold, ink = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-        if not tall and cv2.countNonZero(ink) > _TILE_BODY * ink.size:
-            # Most of the square is darker than the rest: a tile darker than the board showing
-            # round it (dark wood, in the brightest channel); its letter is what is darker
-            # than the tile.
-            darker = inner[inner <= threshold]
-            if darker.size >= 20:
-                second, _ = cv2.threshold(darker.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-                _, ink = cv2.threshold(inner, second, 255, cv2.THRESH_BINARY_INV)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     if n <= 1:
         return None
