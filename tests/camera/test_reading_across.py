@@ -155,3 +155,25 @@ def test_a_tile_laid_behind_a_settled_one_is_read_on_its_top(seed):
     for word, col in (("OCHERED", 3), ("MEANEST", 9)):
         read = _laid_front_first(seed, word, col)
         assert [sq.symbol for sq in read if sq.symbol in (BLANK, EMPTY)] == []
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_tiles_just_laid_on_a_far_row_leave_the_row_behind_empty(seed):
+    """From 35 degrees the letters of tiles laid on the far rows lie most of a square off, on
+    the squares behind them, on the board's plane, and read unsurely on the tops: the tiles
+    still hide the squares behind, which read empty (each word laid alone, seeds 1 and 2: 5
+    letters each read on the empty row behind before, none after; Lexulous seed 2 asked about
+    phantom Fs on M1, N1, O1 for good)."""
+    camera = TwinCamera(15, 15, seed=seed, elevation=35)
+    reader = board_reader(camera, 15, 15)
+    for _ in range(4):
+        reader.update(camera.read())
+    words = {(1, 10): "EVEN", (1, 2): "EERIE"}
+    camera.show({(row, col + i): (bytes([row, col + i]), letter)
+                 for (row, col), word in words.items() for i, letter in enumerate(word)})
+    for _ in range(6):
+        reading = reader.update(camera.read())
+    for (row, col), word in words.items():
+        behind = [reading.squares[row - 1][c].symbol for c in range(col, col + len(word))]
+        assert behind == [EMPTY] * len(word)
+        assert EMPTY not in [reading.squares[row][c].symbol for c in range(col, col + len(word))]
