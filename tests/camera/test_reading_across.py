@@ -177,3 +177,28 @@ def test_tiles_just_laid_on_a_far_row_leave_the_row_behind_empty(seed):
         behind = [reading.squares[row - 1][c].symbol for c in range(col, col + len(word))]
         assert behind == [EMPTY] * len(word)
         assert EMPTY not in [reading.squares[row][c].symbol for c in range(col, col + len(word))]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_tiles_read_again_after_their_light_changed_are_still_tiles(seed):
+    """The LEDs under a word change (their looks when empty are forgotten under the tiles),
+    then the word's squares are read again (as the whole board read afresh asks): each is
+    still a tile read on its top, never a blank or empty on the board's plane (seeds 1 and 2:
+    2 and 3 of the 5 read so before; Lexulous seed 2 from 35 degrees read an E as a blank)."""
+    camera = TwinCamera(15, 15, seed=seed, elevation=35)
+    reader = board_reader(camera, 15, 15)
+    for _ in range(4):
+        reader.update(camera.read())
+    squares = [(1, 2 + i) for i in range(5)]
+    camera.show({square: (bytes(square), letter) for square, letter in zip(squares, "EERIE")})
+    for _ in range(6):
+        reader.update(camera.read())
+    lit = np.zeros((15, 15), bool)
+    lit[1, 2:7] = True
+    reader.relit(lit)
+    for _ in range(3):
+        reader.update(camera.read())
+    reader.read_again(squares)
+    for _ in range(4):
+        reading = reader.update(camera.read())
+    assert [reading.squares[r][c].symbol for r, c in squares if reading.squares[r][c].symbol in (BLANK, EMPTY)] == []
