@@ -772,7 +772,9 @@ class BoardReader:
         off the squares on the tops, towards the camera, and in pieces. Every other square is
         the board's (its print, a premium square's colour, a blank's wood) as before. ``which``:
         the squares that may be taken from the tops (all of them if None). ``unsure``: squares
-        also taken where the board's plane shows no letter at all and the tops a clear shape in
+        also taken where the board's plane shows no letter in the square's middle (none, or one
+        :data:`_OFF_SQUARE` off or more: the tile's own letter, seen on the board's plane
+        towards the far side; a premium square's print lies centred) and the tops a clear shape in
         the square's middle (:data:`_MIDDLE_OF_TOP`), however unsurely it reads (a video's
         squares that hold something new: its letter, read unsurely, is asked about; read on the
         board's plane it would be a blank). Returns the image and the squares taken from the
@@ -788,7 +790,8 @@ class BoardReader:
             return canonical, set()
         sure = self.classifier.classify([turned_glyph(glyph, way_up, with_crop=False) for _key, glyph in middle])
         taken = {key for (key, glyph), guess in zip(middle, sure) if guess.confidence >= _LETTER_LIKE
-                   or (key in unsure and key not in on_board and glyph.off_centre < _MIDDLE_OF_TOP)}
+                   or (key in unsure and on_board.get(key, _OFF_SQUARE) >= _OFF_SQUARE
+                       and glyph.off_centre < _MIDDLE_OF_TOP)}
         if not taken:
             return canonical, taken
         framed = self._surroundings(canonical).copy()
@@ -1704,15 +1707,23 @@ class BoardReader:
     def _laid_in_view(self, canonical: np.ndarray, which: list[tuple[int, int]],
                       pose: BoardPose) -> frozenset[tuple[int, int]]:
         """The squares of ``which`` that look unlike themselves when empty (something lies
-        there: :data:`_LOOK_CHANGED`) and that no tile, believed or in ``which``, partly hides:
-        a square behind a tile changes by that tile's face and top alone."""
+        there: :data:`_LOOK_CHANGED`) and that no tile changing with them (in ``which``)
+        partly hides: a square behind a tile laid or lifted changes by that tile's face and top
+        alone. A tile that lay there, settled, before the square changed explains no change of
+        it (Lexulous seed 2 from 35 degrees: an E laid behind a settled R was read on the board's
+        plane as a blank, and the game stalled on a second blank the set did not have). So are
+        the squares believed to hold a tile whose look when empty is not known (forgotten when
+        their light changed under the tile): read again, a tile is still there (seed 2: an E
+        read again after its LED changed read as a blank)."""
         change = self._change_from_empty(self._colours_of(canonical))
         if change is None:
             return frozenset()
         _order, hiders = self._hiders(pose)
-        near = set(which) | self._believed_tiles()
+        near = set(which)
+        believed = self._believed_tiles()
         with np.errstate(invalid="ignore"):
-            return frozenset(key for key in which if change[0][key] >= _LOOK_CHANGED
+            return frozenset(key for key in which
+                             if (change[0][key] >= _LOOK_CHANGED or (np.isnan(change[0][key]) and key in believed))
                              and not any(tile in near for tile in hiders.get(key, ())))
 
     def _believed_tiles(self) -> set[tuple[int, int]]:
@@ -1722,23 +1733,34 @@ class BoardReader:
         return {(int(r), int(c)) for r, c in zip(*np.nonzero(~_read_empty(self._last.squares)))}
 
     def _video_behind_tiles(self, readings: dict[tuple[int, int], SquareReading], canonical: np.ndarray) -> None:
-        """In a video seen across the table, squares partly hidden by a tile (one believed, or
-        read surely in this frame) that read unsurely as a letter from a shape lying towards
-        that tile are empty (see :meth:`_behind_tiles`): the tile's face and letter seen over
-        the square's side, laid or lifted with it. So is such a square read as a blank by its
-        look alone whose far side, away from the tile, still looks as the square did empty
-        (:meth:`_far_side_as_empty`): the tile's face and top changed its look, not a blank."""
+        """In a video seen across the table, squares partly hidden by a tile that read unsurely
+        as a letter from a shape lying towards that tile are empty (see :meth:`_behind_tiles`):
+        the tile's face and letter seen over the square's side, laid or lifted with it. The
+        tiles: those believed, those read surely in this frame, and, nearest the camera first,
+        those read in this frame however unsurely that no such tile hides (a tile just laid on
+        the far rows, whose letter lies most of a square off on the board's plane, may read
+        unsurely: Lexulous seed 2 from 35 degrees read the E laid on M2 as an F on the empty M1
+        behind it, for good). So is such a square read as a blank by its look alone, or
+        unsurely as a letter, whose far side, away from the tile, still looks as the square did
+        empty (:meth:`_far_side_as_empty`): the tile's face and top changed its look, not a
+        tile of its own (seed 2 again: the E laid on O2, in the board's far corner, read as an
+        F on the triple-word square O1 behind it)."""
         if self._video_pose_cache is None or self._video_pose_cache[1] is None:
             return
         pose = self._video_pose_cache[1][0]
+        order, hiders = self._hiders(pose)
         tiles = self._believed_tiles()
         tiles |= {key for key, reading in readings.items()
                   if reading.symbol in LETTERS and reading.confidence >= _LETTER_LIKE}
         tiles -= {key for key, reading in readings.items() if reading.symbol == EMPTY}
+        for key in order:
+            reading = readings.get(key)
+            if reading is not None and reading.symbol != EMPTY and not any(t in tiles for t in hiders.get(key, ())):
+                tiles.add(key)
         self._behind_tiles(readings, 0, pose, tiles, self.tile_thickness)
-        _order, hiders = self._hiders(pose)
         for key, reading in list(readings.items()):
-            if reading.symbol != BLANK or reading.source != EMPTY_LOOK:
+            unsure_letter = reading.symbol in LETTERS and reading.confidence < _LETTER_LIKE
+            if not unsure_letter and (reading.symbol != BLANK or reading.source != EMPTY_LOOK):
                 continue
             hider = [tile for tile in hiders.get(key, ()) if tile in tiles]
             if hider and self._far_side_as_empty(canonical, key, hider):
