@@ -132,14 +132,20 @@ def fit_surface(image: np.ndarray, flat: GridWarp, padded: np.ndarray | None = N
     """The warp that straightens the board in ``image`` if it is not flat: the height (a fold
     or a bow, see the module) whose grid lines show best through the camera's pose from
     ``flat``'s corners, when they show clearly better than the flat board's and move some grid
-    point :data:`_MIN_SHIFT` of a square or more (with the lens's distortion, :data:`LENS_K1`).
-    None when the flat board fits as well
-    (straight above, a board that is flat). ``padded``: ``flat.padded(image)`` if the caller
+    point :data:`_MIN_SHIFT` of a square or more (with the lens's distortion, :data:`LENS_K1`),
+    and the grid's lines lie nearer where it puts them than where the corners do (see
+    :data:`_NEARER`). None when the flat board fits as well (straight above, a board that is
+    flat: then no surface is searched for). ``padded``: ``flat.padded(image)`` if the caller
     has it."""
     height, width = image.shape[:2]
     pose = BoardPose(flat.corners, (width, height), flat.rows, flat.cols)
     if not pose.focal_observed:
         return None   # from nearly straight above the height hardly shows, and is not worked out
+    if padded is None:
+        padded = flat.padded(image)
+    flat_off, flat_found = lines_off(padded, flat)
+    if flat_off < _OFF:
+        return None   # the corners put the lines where they are: no surface could do better
     grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image, (3, 3), 0)
     evidence = _LineEvidence(grey.astype(np.float32), pose)
     best = np.zeros(5)
@@ -170,11 +176,7 @@ def fit_surface(image: np.ndarray, flat: GridWarp, padded: np.ndarray | None = N
     if float(np.max(np.hypot(displacement[..., 0], displacement[..., 1]))) < _MIN_SHIFT * cell:
         return None
     surface = SurfaceGridWarp.sampled(flat, displacement)
-    if padded is None:
-        padded = flat.padded(image)
-    on_surface = surface.straighten_padded(padded, cell)
-    flat_off, flat_found = lines_off(padded, flat)
-    surface_off, surface_found = lines_off(on_surface, flat)
-    if flat_off < _OFF or surface_off > _NEARER * flat_off or surface_found < 0.8 * flat_found:
+    surface_off, surface_found = lines_off(surface.straighten_padded(padded, cell), flat)
+    if surface_off > _NEARER * flat_off or surface_found < 0.8 * flat_found:
         return None
     return surface
