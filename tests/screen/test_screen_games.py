@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.screen.support import CHROMIUM, PIN, WAIT_MS, check_screenshot, start_board, visible_in_viewport
+from tests.screen.support import CHROMIUM, PIN, WAIT_MS, check_screenshot, start_board, visible_in_viewport, wait_until
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 if CHROMIUM is None:
@@ -126,8 +126,10 @@ def test_extradiction_clue_card_and_childrens_mode(boards, browser, shots):
     assert page.locator(".clue-card .picture").inner_text().strip()
     letters = page.locator(".clue-card .letter-tile")
     assert letters.count() >= 2 and letters.first.inner_text().strip()
-    assert visible_in_viewport(page, ".clue-card .picture"), page.eval_on_selector(
-        ".clue-card .picture", "e => JSON.stringify(e.getBoundingClientRect()) + innerWidth")
+    # the card is drawn first and then laid out beside the board: it must settle inside the screen
+    wait_until(lambda: visible_in_viewport(page, ".clue-card .picture"), lambda: page.eval_on_selector(
+        ".clue-card .picture", "e => 'the picture inside the screen, seen at ' + "
+        "JSON.stringify(e.getBoundingClientRect()) + ' in ' + innerWidth"))
     size = page.eval_on_selector(".clue-card .letter-tile", "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 30
     assert not page.locator(".buttons .label").first.is_visible()       # the buttons are pictures
