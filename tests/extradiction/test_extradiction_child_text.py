@@ -342,3 +342,31 @@ def test_the_terminal_game_never_repeats_a_word_outside_its_list(word):
     shown = [_less_typing(line, typed) for line in text.splitlines()]
     assert not found_in(shown, (word,)) and not found_in(said, (word,)), text
     assert "is the word typed the word on the card" in text and "the word was APPLE" in text
+
+
+def test_a_missing_childrens_list_is_looked_for_once_and_only_its_absence_is_forgiven(monkeypatch):
+    """Levels 1 and 2 judge the letters said back by the children's default list: where it cannot
+    be loaded (the loader's one-line UserError) only the clue cards' words are said, and the list is
+    not looked for again at every text; any other error is a bug and is raised."""
+    from wordboard.controller import boardgames
+    from wordboard.errors import UserError
+
+    tries = []
+
+    def missing(name):
+        tries.append(name)
+        raise UserError(f"cannot read word list {name!r}")
+
+    monkeypatch.setattr(boardgames, "dictionary", missing)
+    childtext._default_list.cache_clear()
+    try:
+        g = game("1", words=("APPLE",))
+        known = childtext.known_to(g)
+        assert known("APPLE") and not known("CAT") and not known("BANANA")
+        assert len(tries) == 1
+        childtext._default_list.cache_clear()
+        monkeypatch.setattr(boardgames, "dictionary", lambda name: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            known("CAT")
+    finally:
+        childtext._default_list.cache_clear()

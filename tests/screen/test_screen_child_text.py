@@ -157,3 +157,88 @@ def tiles_at(adapter, word: str):
     from wordboard.controller.tracking import Seen
 
     return [type("T", (), {"square": (4, i), "seen": Seen(f"{i:08x}", ch)})() for i, ch in enumerate(word)]
+
+
+# -- the games for grown-ups on a children's page or the kiosk in the children's mode -------------
+
+#: a word of the grown-ups' lists (wordgame) that the children's list (scowl:50) lacks: a children's
+#: page of Lexulous does not name it, whatever the filter says of it
+GROWN_UPS_WORD = "WAZOO"
+
+
+def test_the_grown_ups_word_is_outside_the_childrens_list():
+    from wordboard.controller.boardgames import dictionary
+    from wordboard.extradiction.childtext import in_childrens_list
+
+    assert GROWN_UPS_WORD in dictionary("wordgame") and not in_childrens_list(GROWN_UPS_WORD)
+    assert in_childrens_list(INNOCENT) and in_childrens_list("HEXX") and in_childrens_list("DW")
+
+
+def test_a_childrens_page_of_a_grown_ups_game_names_only_the_childrens_words(monkeypatch):
+    """The list gate on a page in ?mode=kids of Lexulous: a word the grown-ups played is named
+    only when the children's own list has it and the filter passes it (a filter's miss is not
+    named); the game's pieces (premium squares, the bag's letters, tiles, names, the title) are
+    judged by the filter alone and shown."""
+    from wordboard.screen.server import for_page
+
+    filter_knowing(monkeypatch)
+    kids = type("K", (), {"mode": "kids"})()
+    for word in (GROWN_UPS_WORD, *OFFENSIVE):
+        state = {"type": "state", "state": {
+            "game": {"kind": "lexulous", "title": "HEXX"}, "message": f"Ada plays {word} for 12",
+            "history": [{"text": word, "words": [{"word": word}], "name": "Ada"},
+                        {"text": INNOCENT, "words": [{"word": INNOCENT}], "name": "Blaise"}],
+            "view": {"premiums": {"7,7": "DW", "0,0": "TW"}, "unseen": "AAEEIORSTTU"},
+            "board": {"tiles": {"7,7": {"letter": "Q"}}, "leds": ["ff0000"]}}}
+        sent = for_page(kids, state)["state"]
+        assert not found_in([json.dumps(sent)], (word,)), sent
+        assert sent["message"] == PICK_ANOTHER and sent["history"][0]["words"][0]["word"] == PICK_ANOTHER
+        assert sent["history"][1] == state["state"]["history"][1]                     # CAT is shown
+        assert sent["view"] == state["state"]["view"] and sent["board"] == state["state"]["board"]
+        assert sent["game"]["title"] == "HEXX"
+        say = {"type": "say", "text": f"{word.capitalize()}. {', '.join(word)}.", "id": "abc123"}
+        assert for_page(kids, say) == {"type": "say", "text": PICK_ANOTHER, "id": None}
+    # a children's game's page is judged by its own words (its list), as its snapshot is
+    own = {"type": "state", "state": {"message": f"That says {GROWN_UPS_WORD}."}}
+    assert for_page(kids, own, {GROWN_UPS_WORD}.__contains__) == own
+
+
+class GrownUpsGame:
+    """A Lexulous game on a controller stand-in whose last word is ``word``."""
+
+    def __init__(self, word: str):
+        word_ = type("W", (), {"text": word})()
+        self.adapter = type("A", (), {
+            "kind": "lexulous", "over": False, "player_to_move": lambda self: "Ada",
+            "game": type("G", (), {"history": [type("T", (), {"words": (word_,)})()]})(),
+            "jgame": type("J", (), {"id": 1, "journal": type("JJ", (), {"events": lambda self, i: []})()})()})()
+        self.controller = type("C", (), {"listeners": [], "step_hooks": [], "question": None, "buttons": None,
+                                         "adapter": self.adapter, "message": "", "notices": [], "live": None,
+                                         "hint_squares": (), "board": None, "clock": lambda self: 0.0,
+                                         "frame": lambda self, now: None, "say": lambda self, text: None})()
+
+
+@pytest.mark.parametrize("word", (GROWN_UPS_WORD, "FUCKER"))
+def test_the_pi_says_no_grown_ups_word_to_a_childrens_page_or_kiosk(monkeypatch, word):
+    """Speech of a game for grown-ups: a page in the children's mode asking to hear the last word
+    (the Pi's device says it when that page plays no sound), and everything said once the Pi's own
+    screen is in the children's mode, go through the children's gate; a grown-ups' page hears it."""
+    filter_knowing(monkeypatch)
+    table = GrownUpsGame(word)
+    hub, device = ScreenHub(), Device()
+    bridge = ScreenBridge(table.controller, hub, speak=True, speech=Now(device, hub))
+    assert hub.child_words is None                                  # a game for grown-ups
+    bridge._command(Command("say", {"what": "last"}), 0.0)          # a grown-ups' page
+    assert word in device.sent[-2].upper()
+    device.sent.clear()
+    bridge._command(Command("say", {"what": "last"}, kids=True), 0.0)   # a children's page, no sound
+    assert device.sent == [PICK_ANOTHER]
+    asked: list[dict] = []                                           # a children's page with sound
+    bridge._command(Command("say", {"what": "last"}, kids=True, audio=True, reply=asked.append), 0.0)
+    assert asked[-1]["text"] == PICK_ANOTHER and not found_in(device.sent + [asked[-1]["text"]], (word,))
+    # the Pi's own screen shows the children's mode: all the board says goes through the gate
+    bridge._command(Command("speech", {"on": True}, kids=True), 0.0)
+    bridge._heard("commit", Committed((), f"Ada plays {word} for 12"))
+    bridge._command(Command("say", {"what": "last"}), 0.0)
+    assert device.sent and not found_in(device.sent, (word,)) and PICK_ANOTHER in device.sent
+    assert "Ada, your turn." in device.sent

@@ -20,7 +20,8 @@ child types stays theirs (``letters=True`` judges it by the filter alone).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container
+from functools import lru_cache
 from typing import Any
 
 from wordboard.extradiction import wordfilter
@@ -66,16 +67,37 @@ def known_to(game) -> Known:
     return known
 
 
-def _default_list():
-    """The children's default word list (loaded once per process); an empty set where it cannot
-    be loaded: then only the clue cards' words are said back."""
+@lru_cache(maxsize=1)
+def _default_list() -> Container[str]:
+    """The children's default word list, loaded once per process; an empty set where it cannot
+    be loaded (not installed, unreadable: the loader's :class:`UserError`), remembered too, so
+    that a missing list is not looked for again at every text: then only the clue cards' words
+    (a children's game) or no word of three letters or more (another game's children's page)
+    are said back. Any other error is a bug and is raised."""
     from wordboard.controller.boardgames import dictionary
+    from wordboard.errors import UserError
     from wordboard.extradiction.codec import DEFAULT_LEXICON
 
     try:
-        return dictionary(DEFAULT_LEXICON)
-    except Exception:
+        return dictionary(DEFAULT_LEXICON) or frozenset()
+    except (UserError, OSError):
         return frozenset()
+
+
+@lru_cache(maxsize=1)
+def _game_titles() -> frozenset[str]:
+    from wordboard import registry
+
+    return frozenset(f.title.upper() for f in registry.families())
+
+
+def in_childrens_list(word: str) -> bool:
+    """The words a children's page of a game for grown-ups (Lexulous, HEXX, Dexikon in
+    ``?mode=kids``) may name, before the filter: the children's own word list
+    (:data:`wordboard.extradiction.codec.DEFAULT_LEXICON`), the games' titles (HEXX) and words
+    of two letters (a premium square's DW, Dexikon's ES); a word the grown-ups played that the
+    children's list lacks (a filter's miss: DOUCHE, SMEGMA) is not named there."""
+    return len(word) <= 2 or word in _default_list() or word in _game_titles()
 
 
 def sayable(letters: str, known: Known | None = None) -> bool:
@@ -154,24 +176,36 @@ def spoken_for_child(text: str, spell: str | None = None,
 
 
 _NOT_TEXT = frozenset({"leds"})   # a snapshot's colours: no words there
+#: a game's pieces, not words a player made (a premium square's label, the letters left in the
+#: bag, a tile's letter, a Dexikon card's name, a player's name, the game's title): on a children's
+#: page of a game for grown-ups judged by the filter alone, not by the children's word list
+_PIECES = frozenset({"premiums", "unseen", "letter", "letters", "name", "title"})
 
 
 def shown_for_child(value: Any, known: Known | None = None) -> Any:
     """A JSON-able value (the screen's snapshot) with each of its texts through :func:`for_child`."""
+    return _shown(value, known, known)
+
+
+def _shown(value: Any, known: Known | None, pieces: Known | None) -> Any:
     if isinstance(value, str):
         return for_child(value, known)
     if isinstance(value, dict):
-        return {k: v if k in _NOT_TEXT else shown_for_child(v, known) for k, v in value.items()}
+        return {k: v if k in _NOT_TEXT else _shown(v, pieces, pieces) if k in _PIECES else _shown(v, known, pieces)
+                for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [shown_for_child(v, known) for v in value]
+        return [_shown(v, known, pieces) for v in value]
     return value
 
 
-def for_kids_page(message: dict) -> dict:
+def for_kids_page(message: dict, known: Known | None = None) -> dict:
     """A message for a page in the children's mode (``?mode=kids``), whatever the game: its texts
     through :func:`for_child`; a ``say`` event that would repeat an unsuitable word loses its
-    clip (the page says :data:`PICK_ANOTHER` in its own voice instead)."""
-    safe = shown_for_child(message)
+    clip (the page says :data:`PICK_ANOTHER` in its own voice instead). ``known``: a children's
+    game's words (its adapter's ``known_word``); for a game for grown-ups (None) a word is named
+    only when the children's own list has it (:func:`in_childrens_list`) and the filter passes
+    it, the game's pieces by the filter alone."""
+    safe = shown_for_child(message, known) if known is not None else _shown(message, in_childrens_list, None)
     if safe != message and message.get("type") == "say":
         safe["id"] = None
     return safe

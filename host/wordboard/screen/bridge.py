@@ -36,9 +36,11 @@ from wordboard.screen.snapshot import correctable, snapshot
 
 
 class _SaidTo(TypedDict, total=False):
-    """``to`` for :meth:`Speech.say`, passed only when there is one."""
+    """``to`` for :meth:`Speech.say`, passed only when there is one; ``kids``: asked by a page in
+    the children's mode."""
 
     to: Callable[[dict], None]
+    kids: bool
 
 
 class Speech:
@@ -149,6 +151,8 @@ class ScreenBridge:
         self._read_corrections()
         controller.listeners.append(self._heard)
         controller.step_hooks.append(self.tick)
+        family = self._family()
+        hub.child_words = getattr(controller.adapter, "known_word", None) if family.for_children else None
 
     # -- the journal ------------------------------------------------------------------------------
 
@@ -177,14 +181,21 @@ class ScreenBridge:
         elif kind == "over":
             self._say(str(data))
 
-    def _say(self, text: str, spell: str | None = None, **said) -> None:
-        """Everything the board says goes through here: a children's game's words through the
-        children's gate (:func:`~wordboard.extradiction.childtext.spoken_for_child`)."""
+    def _say(self, text: str, spell: str | None = None, kids: bool = False, **said) -> None:
+        """Everything the board says goes through here, through the children's gate
+        (:func:`~wordboard.extradiction.childtext.spoken_for_child`) when the game is a
+        children's, when a page in the children's mode asked for it (``kids``), and for any game
+        once the Pi's own screen has shown the children's mode (``hub.kids_heard``: the device
+        and the kiosk's clips are heard by the children there). A children's game's words are
+        its list's; another game's, the children's own list's
+        (:func:`~wordboard.extradiction.childtext.in_childrens_list`)."""
         adapter = self.controller.adapter
-        if self._family().for_children:
-            from wordboard.extradiction.childtext import spoken_for_child
+        children = self._family().for_children
+        if children or kids or self.hub.kids_heard:
+            from wordboard.extradiction.childtext import in_childrens_list, spoken_for_child
 
-            text, spell = spoken_for_child(text, spell, getattr(adapter, "known_word", None))
+            known = getattr(adapter, "known_word", None) if children else in_childrens_list
+            text, spell = spoken_for_child(text, spell, known)
         self.speech.say(text, spell, **said)
 
     def _last_word(self) -> str | None:
@@ -232,11 +243,15 @@ class ScreenBridge:
         if self.speak and card is not None and shown:
             self._say(card.word.capitalize() + ".", spell=card.word)
 
-    def say(self, what: str, letter: str | None = None, to: Callable[[dict], None] | None = None) -> None:
+    def say(self, what: str, letter: str | None = None, to: Callable[[dict], None] | None = None,
+            kids: bool = False) -> None:
         """A page asked to hear something again: said to that page (``to``: it plays sound
-        itself), else aloud (the pages that play sound, the Pi's speaker)."""
+        itself), else aloud (the pages that play sound, the Pi's speaker); asked by a page in the
+        children's mode (``kids``): through the children's gate, whatever the game."""
         adapter = self.controller.adapter
         said: _SaidTo = {} if to is None else {"to": to}
+        if kids:
+            said["kids"] = True
         if what == "last":
             word = self._last_word()
             if word:
@@ -311,9 +326,12 @@ class ScreenBridge:
                 c.buttons.inject(data["name"])
             return
         if kind == "say":
-            self.say(data["what"], data.get("letter"), to=command.reply if command.audio else None)
+            self.say(data["what"], data.get("letter"), to=command.reply if command.audio else None,
+                     kids=command.kids)
             return
         if kind == "speech":
+            if command.kids:
+                self.hub.kids_heard = True   # the Pi's own screen in the children's mode
             if bool(data.get("on")) and not self.speak:
                 self._card_key = None        # say the card being played to the new listener
             self.speak = bool(data.get("on"))

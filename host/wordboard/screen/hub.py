@@ -36,6 +36,7 @@ class Command:
     admin: bool = False       # sent by a page unlocked with the PIN
     reply: Callable[[dict], None] | None = field(default=None, compare=False)
     audio: bool = False       # sent by a page that plays the board's speech itself
+    kids: bool = False        # sent by a page in the children's mode (``?mode=kids``)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,12 @@ class ScreenHub:
         self.clips = ClipCache()                                     # what was said, for the pages
         self._listeners = Listeners()
         self._queued: set = set()          # the buttons and requests waiting (duplicates dropped)
+        #: the children's game's words (its adapter's ``known_word``, set by the bridge): what a
+        #: page in the children's mode is shown of them; None for a game for grown-ups
+        self.child_words: Callable[[str], bool] | None = None
+        #: the Pi's own screen has shown the children's mode: whatever the game, all the board
+        #: says goes through the children's gate from then on (set by the bridge)
+        self.kids_heard = False
 
     # -- controller side ---------------------------------------------------------------------------
 

@@ -236,14 +236,15 @@ class Client:
 
 
 
-def for_page(client, message: dict) -> dict:
+def for_page(client, message: dict, child_words=None) -> dict:
     """What a page is sent: on a page in the children's mode, any game's texts go through the
-    children's gate (:func:`wordboard.extradiction.childtext.for_kids_page`)."""
+    children's gate (:func:`wordboard.extradiction.childtext.for_kids_page`; ``child_words``: a
+    children's game's words, None for a game for grown-ups: the children's own list then)."""
     if getattr(client, "mode", None) != "kids":
         return message
     from wordboard.extradiction.childtext import for_kids_page
 
-    return for_kids_page(message)
+    return for_kids_page(message, child_words)
 
 class ScreenServer:
     def __init__(self, hub: ScreenHub, answerer: ScreenAnswerer | None = None, *, host: str = "127.0.0.1",
@@ -579,11 +580,12 @@ class ScreenServer:
             await client.wake.wait()
             client.wake.clear()
             while not client.outbox.empty():
-                await connection.send(json.dumps(for_page(client, client.outbox.get_nowait())))
+                await connection.send(json.dumps(for_page(client, client.outbox.get_nowait(), self.hub.child_words)))
             state = self.hub.latest()
             if state is not None and state["version"] != client.sent_version:
                 client.sent_version = state["version"]
-                await connection.send(json.dumps(for_page(client, {"type": "state", "state": state})))
+                await connection.send(json.dumps(for_page(client, {"type": "state", "state": state},
+                                                          self.hub.child_words)))
 
     async def _message(self, client: Client, kind: str, data: dict) -> None:
         reply = self._reply_threadsafe(client)
@@ -594,8 +596,9 @@ class ScreenServer:
                 client.wake.set()
             if data["mode"] == "kids" and _is_loopback(client.peer):
                 # the Pi's own screen in children's mode: speech on (the page plays it when its
-                # sound is on, else the Pi's own device says it)
-                self.hub.submit(Command("speech", {"on": True}))
+                # sound is on, else the Pi's own device says it), through the children's gate
+                # whatever the game
+                self.hub.submit(Command("speech", {"on": True}, kids=True))
             return
         if kind == "audio":
             client.audio = data["on"]
@@ -642,7 +645,8 @@ class ScreenServer:
 
             reply(await asyncio.get_running_loop().run_in_executor(None, answer, data))
             return
-        if not self.hub.submit(Command(kind, data, admin=client.admin, reply=reply, audio=client.audio)):
+        if not self.hub.submit(Command(kind, data, admin=client.admin, reply=reply, audio=client.audio,
+                                       kids=client.mode == "kids")):
             reply({"type": "error", "message": "the board is busy: try again"})
 
     def _grown_ups_answer_held(self, client: Client, data: dict) -> bool:
