@@ -40,8 +40,8 @@ def _blocked_and_hidden(name: str, size: int) -> tuple[float, float]:
 
 def test_held_out_offensive_words_blocked_at_least_as_often_as_measured() -> None:
     blocked, hidden = _blocked_and_hidden("offensive-heldout.txt", 1013)
-    assert blocked >= 0.66                                        # measured: 669 (66.0%; 646 before ldnoobw-other)
-    assert hidden >= 0.67                                         # measured: 687 (67.8%; 664 before)
+    assert blocked >= 0.685               # measured: 694 (68.5%; 669 before swearjar, 646 before ldnoobw-other)
+    assert hidden >= 0.697                # measured: 707 (69.8%; 687 before swearjar, 664 before ldnoobw-other)
 
 
 def test_the_held_out_lists_mostly_do_not_copy_the_other_languages_list() -> None:
@@ -57,14 +57,31 @@ def test_the_held_out_lists_mostly_do_not_copy_the_other_languages_list() -> Non
     assert not [w for w in _words("offensive-heldout-2.txt") if w in foreign]
     print(f"\nheld-out list less the {len(shared)} words on ldnoobw-other: {len(rest)}, "
           f"blocked {sum(map(is_unsuitable, rest))}, hidden {sum(map(hides_unsuitable, rest))}")
-    assert sum(map(is_unsuitable, rest)) >= 643                   # measured: 643 of 987 (65.1%)
-    assert sum(map(hides_unsuitable, rest)) >= 661                # measured: 661 (67.0%)
+    assert sum(map(is_unsuitable, rest)) >= 668                   # measured: 668 of 987 (67.7%; 643 before swearjar)
+    assert sum(map(hides_unsuitable, rest)) >= 681                # measured: 681 (69.0%; 661 before swearjar)
+
+
+def test_the_held_out_lists_measured_without_the_words_swearjar_shares_with_them() -> None:
+    """swearjar's list (npm, MIT), added after the held-out lists were made, shares 230 words with
+    the first and 105 with the second (such lists copy each other): without those, what the
+    filter blocks, before swearjar and with it (its new roots' forms and compounds)."""
+    from wordboard.extradiction.wordfilter import _swearjar
+
+    shared = set(_swearjar())
+    first = [w for w in _words("offensive-heldout.txt") if w not in shared]
+    second = [w for w in _words("offensive-heldout-2.txt") if w not in shared]
+    assert (len(first), len(second)) == (783, 143)
+    print(f"\nheld-out lists less swearjar's words: {len(first)}, blocked {sum(map(is_unsuitable, first))}, "
+          f"hidden {sum(map(hides_unsuitable, first))}; {len(second)}, blocked {sum(map(is_unsuitable, second))}")
+    assert sum(map(is_unsuitable, first)) >= 466        # measured: 466 (59.5%; 459 before swearjar)
+    assert sum(map(hides_unsuitable, first)) >= 479     # measured: 479 (61.2%; 473 before)
+    assert sum(map(is_unsuitable, second)) >= 129       # measured: 129 (90.2%; 128 before)
 
 
 def test_second_held_out_list_blocked_at_least_as_often_as_measured() -> None:
     blocked, hidden = _blocked_and_hidden("offensive-heldout-2.txt", 248)
-    assert blocked >= 0.86                                        # measured: 215 (86.7%)
-    assert hidden >= 0.88                                         # measured: 219 (88.3%)
+    assert blocked >= 0.927                                       # measured: 230 (92.7%; 215 before swearjar)
+    assert hidden >= 0.939                                        # measured: 233 (94.0%; 219 before)
 
 
 def test_innocent_look_alikes_allowed_at_least_as_often_as_measured() -> None:
@@ -109,9 +126,10 @@ def test_the_held_out_list_measured_apart_where_a_word_could_be_played():
         print(f"\n{part}: {size}, blocked {blocked} ({blocked / max(size, 1):.1%}), hidden {hidden}")
     assert figures["not one word"] == (0, 0, 0)
     size, blocked, hidden = figures["playable"]
-    assert size == 486 and blocked >= 293                          # measured: 293 (60.3%)
+    assert size == 486 and blocked >= 301                # measured: 301 (61.9%; 293 before swearjar)
     size, blocked, hidden = figures["in no children's list"]
-    assert size == 527 and blocked >= 376 and hidden >= 394        # measured: 376 (71.3%), hidden 394 (74.8%)
+    assert size == 527 and blocked >= 393 and hidden >= 406        # measured: 393 (74.6%), hidden 406 (77.0%)
+    # (before swearjar: 376, 71.3%, hidden 394)
 
 
 # -- what a child can get scored, and what the kiosk shows or says (issue 37) ----------------------
@@ -168,10 +186,10 @@ def test_what_a_child_can_get_scored_or_hear_is_at_most_as_measured() -> None:
     assert all(second[k][0] <= MEASURED_SECOND[k] for k in CHILDRENS_LISTS), second
 
 
-MEASURED_FIRST = {"scowl:50": 129, "scowl:60": 146, "scowl:70": 158, "scowl:80": 184, "wordgame": 173,
-                  "wamerican": 135, "wbritish": 135}
-MEASURED_SECOND = {"scowl:50": 10, "scowl:60": 11, "scowl:70": 12, "scowl:80": 14, "wordgame": 12,
-                   "wamerican": 11, "wbritish": 11}
+MEASURED_FIRST = {"scowl:50": 126, "scowl:60": 143, "scowl:70": 155, "scowl:80": 179, "wordgame": 166,
+                  "wamerican": 132, "wbritish": 132}      # before swearjar: 129, 146, 158, 184, 173, 135, 135
+MEASURED_SECOND = {"scowl:50": 10, "scowl:60": 11, "scowl:70": 12, "scowl:80": 12, "wordgame": 10,
+                   "wamerican": 11, "wbritish": 11}       # before swearjar: 10, 11, 12, 14, 12, 11, 11
 
 if __name__ == "__main__":
     print(table())

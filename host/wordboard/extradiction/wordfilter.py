@@ -12,7 +12,9 @@ downloaded at run time; see ``data/README-wordfilter.md``):
   (English morphology, compounds and misspellings are not theirs: read as misspellings, they
   blocked SEXTETTE, TIPI and MILLEPEDE);
 * ``data/cuss-en.tsv``: the npm package ``cuss`` (MIT, ``data/LICENSE-cuss-en.txt``), words rated
-  by how surely they are profane: those rated 2 (surely) are used;
+  by how surely they are profane: those rated 1 (likely) or 2 (surely) are used;
+* ``data/swearjar-en.json``: the npm package ``swearjar``'s English words with their categories
+  (MIT, ``data/LICENSE-swearjar-en.txt``), all of them;
 * ``data/unsuitable-addendum.txt`` and ``data/unsuitable-slurs.txt``: wordboard's own reviewed
   additions (weapons, drugs, death, insults and slurs the lists lack);
 * ``data/unsuitable-allowed.txt``: listed words whose everyday meaning is innocent (escort,
@@ -87,6 +89,17 @@ def _entries() -> Iterable[str]:
         entry, _, rating = line.rpartition("\t")
         if rating.strip().isdigit() and int(rating) >= _CUSS_SURE:
             yield entry
+    yield from _swearjar()
+
+
+def _swearjar() -> list[str]:
+    """The npm package swearjar's English words (every category: sexual, insult, discriminatory,
+    inappropriate, blasphemy), as the package ships them (a JSON object: word -> categories)."""
+    import json
+
+    text = resources.files("wordboard.extradiction").joinpath("data").joinpath("swearjar-en.json").read_text(
+        encoding="utf-8")
+    return [word.strip().lower() for word in json.loads(text)]
 
 
 @lru_cache(maxsize=1)
