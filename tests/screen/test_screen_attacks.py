@@ -437,6 +437,7 @@ def test_changes_without_the_pin_are_refused(board):
         owner.send(changes[1])
         assert "PIN" in reply(owner)["message"]
     with connect(board) as ws:
+        ws.send('{"type": "hello", "mode": "normal"}')      # a page says what it is before the game is sent
         state = None
         while state is None:
             message = json.loads(ws.recv(timeout=10))
@@ -450,6 +451,7 @@ def test_the_childrens_words_are_edited_behind_the_pin_and_a_slur_needs_a_confir
     with connect(board) as viewer, connect(board) as owner:
         viewer.send('{"type": "words", "action": "block", "word": "kale"}')
         assert "PIN" in reply(viewer)["message"]
+        owner.send('{"type": "hello", "mode": "normal"}')     # a page for grown-ups (else judged a child's)
         owner.send(json.dumps({"type": "unlock", "pin": PIN}))
         assert reply(owner)["type"] == "unlocked"
         owner.send('{"type": "words", "action": "block", "word": "kale"}')

@@ -242,3 +242,17 @@ def test_the_pi_says_no_grown_ups_word_to_a_childrens_page_or_kiosk(monkeypatch,
     bridge._command(Command("say", {"what": "last"}), 0.0)
     assert device.sent and not found_in(device.sent, (word,)) and PICK_ANOTHER in device.sent
     assert "Ada, your turn." in device.sent
+
+
+def test_a_page_is_sent_what_a_childrens_page_is_until_it_says_its_mode():
+    """The state went to a page as soon as it connected, before its hello named its mode (a
+    ?mode=kids page of Lexulous drew a grown-ups' word in letter tiles from that first state): now
+    the state waits for the hello (``test_screen_unit``), and anything else a page is sent before
+    it is judged as for a page in the children's mode."""
+    from wordboard.screen.server import Client, for_page
+
+    page = Client(connection=None, peer="192.168.1.20")
+    state = {"type": "state", "state": {"message": f"Ada plays {GROWN_UPS_WORD} for 12"}}
+    assert for_page(page, state)["state"]["message"] == PICK_ANOTHER
+    page.mode = "normal"
+    assert for_page(page, state) == state

@@ -362,3 +362,34 @@ def test_extradiction_level_1_needs_no_reading_and_counts_the_stars_up(rig, brow
     phone.screenshot(path=str(shots / "extradiction-level1-kids-375x667.png"), full_page=True)
     check_screenshot(shots / "extradiction-level1-kids-375x667.png")
     phone.close()
+
+
+def test_a_childrens_page_of_lexulous_names_only_the_childrens_words(rig, browser, shots):
+    """Issue 37 in the browser: Lexulous (a game for grown-ups) on a page in ?mode=kids. A word of
+    the grown-ups' lists that the children's list (scowl:50) lacks, as a filter's miss would be
+    (OATER here, an innocent one), is neither written nor spelt in letter tiles there, while a page
+    for grown-ups shows it; CAT, a children's word, is shown in letter tiles."""
+    from wordboard.crossword import Game, Play
+    from wordboard.dictionary import Dictionary
+    from wordboard.editions import load_edition
+
+    game = Game(load_edition("lexulous"), ["Ada", "Blaise"], dictionary=Dictionary.from_words(["oater", "cat"]),
+                seed=3, first_player=0)
+    game.set_rack(0, "OATER")
+    rig.load("lexulous", game, edition="lexulous")
+    rig.play(Play.of(("D8", "O"), ("E8", "A"), ("F8", "T"), ("G8", "E"), ("H8", "R")))
+    grown_ups = open_page(browser, rig.url)
+    grown_ups.wait_for_selector("#last .word", timeout=WAIT_MS)
+    assert "OATER" in grown_ups.locator("#last").inner_text()
+    grown_ups.close()
+    kids = open_page(browser, rig.url, kids=True)
+    kids.wait_for_selector("#last .kid-points", timeout=WAIT_MS)
+    assert kids.locator("#last .letter-tile").count() == 0
+    assert "OATER" not in kids.locator("body").inner_text().upper().replace("\n", "")
+    kids.screenshot(path=str(shots / "lexulous-kids-grown-ups-word-800x480.png"))
+    check_screenshot(shots / "lexulous-kids-grown-ups-word-800x480.png")
+    rig.call(lambda: rig.game.set_rack(1, "CT"))
+    rig.play(Play.of(("E7", "C"), ("E9", "T")))                      # CAT down through OATER's A
+    kids.wait_for_selector("#last .letter-tile", timeout=WAIT_MS)
+    assert "".join(kids.locator("#last .letter-tile").all_inner_texts()) == "CAT"
+    kids.close()

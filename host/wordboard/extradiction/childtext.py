@@ -198,14 +198,25 @@ def _shown(value: Any, known: Known | None, pieces: Known | None) -> Any:
     return value
 
 
+#: the messages that carry the game's words (its state, what the board says): judged by a word list
+_GAME_WORDS = frozenset({"state", "say"})
+
+
 def for_kids_page(message: dict, known: Known | None = None) -> dict:
     """A message for a page in the children's mode (``?mode=kids``), whatever the game: its texts
     through :func:`for_child`; a ``say`` event that would repeat an unsuitable word loses its
-    clip (the page says :data:`PICK_ANOTHER` in its own voice instead). ``known``: a children's
-    game's words (its adapter's ``known_word``); for a game for grown-ups (None) a word is named
-    only when the children's own list has it (:func:`in_childrens_list`) and the filter passes
-    it, the game's pieces by the filter alone."""
-    safe = shown_for_child(message, known) if known is not None else _shown(message, in_childrens_list, None)
+    clip (the page says :data:`PICK_ANOTHER` in its own voice instead). In the game's state and
+    speech, ``known``: a children's game's words (its adapter's ``known_word``); for a game for
+    grown-ups (None) a word is named only when the children's own list has it
+    (:func:`in_childrens_list`) and the filter passes it, the game's pieces by the filter alone.
+    Other messages (the game's code and its QR, the PIN menu's answers, errors) by the filter
+    alone: they name no word of play."""
+    if message.get("type") not in _GAME_WORDS:
+        safe = shown_for_child(message)
+    elif known is not None:
+        safe = shown_for_child(message, known)
+    else:
+        safe = _shown(message, in_childrens_list, None)
     if safe != message and message.get("type") == "say":
         safe["id"] = None
     return safe

@@ -220,7 +220,10 @@ class Client:
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     admin: bool = False
-    mode: str = "normal"
+    # the page's mode, from its hello; until then it is sent what a page in the children's mode
+    # is, and no state (it came before the hello: a ?mode=kids page showed a word ungated once)
+    mode: str = "kids"
+    greeted: bool = False
     audio: bool = False         # the page plays the board's speech
     sent_version: int = -1
     key: str = ""               # the client (guard.client_key)
@@ -581,7 +584,7 @@ class ScreenServer:
             client.wake.clear()
             while not client.outbox.empty():
                 await connection.send(json.dumps(for_page(client, client.outbox.get_nowait(), self.hub.child_words)))
-            state = self.hub.latest()
+            state = self.hub.latest() if client.greeted else None
             if state is not None and state["version"] != client.sent_version:
                 client.sent_version = state["version"]
                 await connection.send(json.dumps(for_page(client, {"type": "state", "state": state},
@@ -590,8 +593,9 @@ class ScreenServer:
     async def _message(self, client: Client, kind: str, data: dict) -> None:
         reply = self._reply_threadsafe(client)
         if kind == "hello":
-            if client.mode != data["mode"]:
+            if client.mode != data["mode"] or not client.greeted:
                 client.mode = data["mode"]
+                client.greeted = True
                 client.sent_version = -1         # the state again, as a page in this mode is sent it
                 client.wake.set()
             if data["mode"] == "kids" and _is_loopback(client.peer):

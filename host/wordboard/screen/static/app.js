@@ -806,6 +806,9 @@ function renderLast(st) {
   if (kids && last.kind !== "play") {
     // a pass or a wrong guess: pictures only
     box.appendChild(el("div", "kid-points", `${AVATARS[last.player % 4]} ${last.kind === "wrong" ? "❌" : "⏭️"}`));
+  } else if (kids && /[^A-Za-z]/.test(((last.words && last.words[0] && last.words[0].word) || last.text || "").trim())) {
+    // a word the children's gate does not name ("Let's pick another word."): no letters, no sound
+    box.appendChild(el("div", "kid-points", `${AVATARS[last.player % 4]} ⭐ ${last.score}`));
   } else if (kids) {
     const word = (last.words && last.words[0] && last.words[0].word) || last.text || "";
     const tiles = el("div", "kid-word");
