@@ -193,3 +193,17 @@ def test_the_demo_player_never_declares_a_word_unsuitable_for_children(card_set)
         declared += [w for _p, w in auto._failed]
         declared += list(game.banked_words)
     assert declared and not [w for w in declared if is_unsuitable(w)]
+
+
+def test_one_plays_the_solo_game_on_the_board(tmp_path):
+    """The rulebook's single-player game on the board (issue 37: one may play alone where the
+    rulebook allows it): ``wordboard run --game dexikon --players Mia`` on the twin plays the solo
+    rules (ten Penalties in the pool deck, the pool card kept at cleanup) to the end."""
+    from tests.dexikon.table_helpers import table_session
+    from wordboard.commands.run import _check_player_count
+
+    _check_player_count("dexikon", ["Mia"])
+    with table_session(tmp_path, players=("Mia",), seed=3) as s:
+        assert s.jgame.info.players == ("Mia",) and s.adapter.game.solo
+        s.run(max_seconds=120)
+        assert s.adapter.over and s.adapter.game.result is not None

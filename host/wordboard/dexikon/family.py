@@ -13,7 +13,7 @@ class DexikonFamily(GameFamily):
     title = "Dexikon"
     kind = "dexikon"
     editions = {"dexikon": "standin"}
-    player_counts = (2, 4)
+    player_counts = (1, 4)          # the rulebook's single-player game too (issue 37: one may play alone)
     solo = True                     # the rulebook's solo game, in the terminal (wordboard play dexikon -n 1)
     terminal = "wordboard.dexikon.terminal"
 
