@@ -203,6 +203,53 @@ def test_wrong_pins_from_many_phones_never_bar_the_code_and_bar_the_pin_for_minu
         assert reply(parent)["type"] == "unlocked"
 
 
+def test_one_device_guessing_without_end_never_bars_the_players_at_the_table(lan):
+    """Issue 40: one device (here six addresses, as an IPv6 phone has as many as it likes) that
+    keeps guessing once the network's PIN ceiling is reached took every slot the spacing left
+    (one guess every 120 s, first come), and with the game codes' ceiling (600 an hour) every
+    phone's join too. Now a phone that scans the board's code joins at once however many wrong
+    codes were sent, and once joined its PIN is counted apart from the rest of the network."""
+    now = [1000.0]
+    lan.server.clock = lambda: now[0]
+    for n in range(6):
+        with page(lan, f"127.0.0.{11 + n}") as attacker:
+            for guess in range(5):
+                attacker.send(json.dumps({"type": "unlock", "pin": f"{9000 + 10 * n + guess}"}))
+                assert reply(attacker)["message"] == "wrong PIN"
+    for n in range(700):                                   # more wrong codes than the old ceiling
+        lan.server.code_lockout.failed(f"fd00::{n + 1:x}", now[0])
+    with page(lan, "127.0.0.40") as attacker, page(lan, "127.0.0.41") as parent:
+        now[0] += 120.0
+        attacker.send(json.dumps({"type": "unlock", "pin": "9999"}))     # it takes the slot
+        assert reply(attacker)["message"] == "wrong PIN"
+        parent.send(json.dumps({"type": "join", "code": lan.code}))       # the code: at once
+        assert reply(parent)["type"] == "joined"
+        parent.send(json.dumps({"type": "unlock", "pin": PIN}))           # the PIN: at once
+        assert reply(parent)["type"] == "unlocked"
+        attacker.send(json.dumps({"type": "unlock", "pin": PIN}))         # the rest of the LAN waits
+        assert "too many wrong PINs" in reply(attacker)["message"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["10.0.0.1", "10.0.0.2", "fd00::1", "fd00::2"]),
+                          st.sampled_from(["lan", "joined"]), st.floats(0, 200)), max_size=80))
+def test_a_pools_guesses_never_hold_back_another_pool(guesses):
+    from wordboard.screen.guard import Lockout
+
+    lockout = Lockout(max_failures=1_000, lan_ceiling=5, lan_window=3600.0)
+    quiet = Lockout(max_failures=1_000, lan_ceiling=5, lan_window=3600.0)
+    now = 0.0
+    for client, pool, step in guesses:
+        now += step
+        if pool == "lan":
+            lockout.failed(client, now, "lan")
+        else:
+            assert lockout.wait("10.9.9.9", now, "joined") == quiet.wait("10.9.9.9", now, "joined")
+            if lockout.wait(client, now, "joined") == 0:
+                lockout.failed(client, now, "joined")
+                quiet.failed(client, now, "joined")
+    assert Lockout(lan_ceiling=None).wait("10.0.0.1", now) == 0
+
+
 def test_guessing_from_many_addresses_is_bounded_and_the_kiosk_stays_usable():
     from wordboard.screen.guard import KIOSK as KIOSK_KEY
     from wordboard.screen.guard import Lockout
