@@ -182,9 +182,9 @@ def test_wrong_pins_from_one_device_lock_out_that_device_only(lan):
     assert sum("wrong PIN" in line for line in lan.log) == 1          # one log line for the kind
 
 
-def test_wrong_pins_from_many_phones_never_bar_the_code_and_bar_the_pin_for_minutes_not_an_hour(lan):
-    """Before: 30 wrong guesses from 6 addresses locked every phone on the network out of both the
-    PIN and the game's code for an hour."""
+def _fill_the_pin_ceiling(lan) -> list[float]:
+    """30 wrong PINs from 6 addresses (the network's ceiling) on a clock the test moves: the
+    clock's time, in a list to change."""
     now = [1000.0]
     lan.server.clock = lambda: now[0]
     for n in range(6):
@@ -192,6 +192,13 @@ def test_wrong_pins_from_many_phones_never_bar_the_code_and_bar_the_pin_for_minu
             for guess in range(5):
                 attacker.send(json.dumps({"type": "unlock", "pin": f"{9000 + 10 * n + guess}"}))
                 assert reply(attacker)["message"] == "wrong PIN"
+    return now
+
+
+def test_wrong_pins_from_many_phones_never_bar_the_code_and_bar_the_pin_for_minutes_not_an_hour(lan):
+    """Before: 30 wrong guesses from 6 addresses locked every phone on the network out of both the
+    PIN and the game's code for an hour."""
+    now = _fill_the_pin_ceiling(lan)
     with page(lan, "127.0.0.30") as child, page(lan, "127.0.0.31") as parent:
         child.send(json.dumps({"type": "join", "code": lan.code}))
         assert reply(child)["type"] == "joined"                    # the code is its own secret
@@ -209,13 +216,7 @@ def test_one_device_guessing_without_end_never_bars_the_players_at_the_table(lan
     (one guess every 120 s, first come), and with the game codes' ceiling (600 an hour) every
     phone's join too. Now a phone that scans the board's code joins at once however many wrong
     codes were sent, and once joined its PIN is counted apart from the rest of the network."""
-    now = [1000.0]
-    lan.server.clock = lambda: now[0]
-    for n in range(6):
-        with page(lan, f"127.0.0.{11 + n}") as attacker:
-            for guess in range(5):
-                attacker.send(json.dumps({"type": "unlock", "pin": f"{9000 + 10 * n + guess}"}))
-                assert reply(attacker)["message"] == "wrong PIN"
+    now = _fill_the_pin_ceiling(lan)
     for n in range(700):                                   # more wrong codes than the old ceiling
         lan.server.code_lockout.failed(f"fd00::{n + 1:x}", now[0])
     with page(lan, "127.0.0.40") as attacker, page(lan, "127.0.0.41") as parent:
