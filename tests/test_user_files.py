@@ -113,3 +113,21 @@ def test_a_missing_file_says_what_was_asked_for(tmp_path):
         read_limited(tmp_path / "nothing", what="test file", limit=10)
     with pytest.raises(UserError, match="^nope$"):
         read_limited(tmp_path / "nothing", what="test file", limit=10, missing="nope")
+
+
+def test_a_camera_named_on_the_real_board_is_the_one_opened_not_waited_for(tmp_path):
+    """Issue 40: `run --hardware real --camera PATH` waited for a camera to be found ("found:
+    nothing") as if none had been named; a named picture that is a pipe now ends in one line."""
+    import subprocess
+    import sys
+
+    picture = tmp_path / "board.png"
+    os.mkfifo(picture)
+    args = ["run", "--hardware", "real", "--camera", str(picture), "--sensing", "camera", "--no-leds"]
+    try:
+        done = subprocess.run([sys.executable, "-m", "wordboard", *args], capture_output=True, text=True,
+                              timeout=60, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the board waited for a camera although --camera named one")
+    assert done.returncode == 2 and "a pipe, not a file" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
