@@ -22,6 +22,13 @@ COMMANDS = [
     ["scan", "FILE"],
     ["lexicon", "info", "FILE"],
 ]
+#: Run in a process of their own, bounded from outside: a pipe waited on inside OpenCV's or
+#: Python's C code is not interrupted by the test's own timeout. Only what is no file at all is
+#: refused here (a camera's video may be large; a path under /dev/ is taken as a camera).
+BOUNDED_COMMANDS = [
+    ["calibrate", "--camera", "FILE"],
+    ["night", "board", "--credentials", "FILE"],
+]
 
 
 @pytest.fixture
@@ -48,6 +55,23 @@ def test_a_pipe_a_device_a_huge_file_or_a_folder_is_one_line_and_exit_2(argv, od
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
         if argv[0] != "lexicon":
             assert said in err, (argv, said, err)
+
+
+@pytest.mark.parametrize("argv", BOUNDED_COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_a_pipe_or_a_folder_is_one_line_and_exit_2_within_a_bound(argv, odd_files):
+    # Before (issue 40): calibrate --camera and night board --credentials on a pipe waited for ever.
+    import subprocess
+    import sys
+
+    for said in ("a pipe", "a folder"):
+        args = [str(odd_files[said]) if a == "FILE" else a for a in argv]
+        try:
+            done = subprocess.run([sys.executable, "-m", "wordboard", *args], capture_output=True,
+                                  text=True, timeout=60, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"wordboard {' '.join(argv)} on {said} did not end within 60 s (a hang)")
+        assert done.returncode == 2 and said in done.stderr, (argv, said, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
 def test_an_empty_word_list_is_refused(tmp_path, capsys):
@@ -89,3 +113,21 @@ def test_a_missing_file_says_what_was_asked_for(tmp_path):
         read_limited(tmp_path / "nothing", what="test file", limit=10)
     with pytest.raises(UserError, match="^nope$"):
         read_limited(tmp_path / "nothing", what="test file", limit=10, missing="nope")
+
+
+def test_a_camera_named_on_the_real_board_is_the_one_opened_not_waited_for(tmp_path):
+    """Issue 40: `run --hardware real --camera PATH` waited for a camera to be found ("found:
+    nothing") as if none had been named; a named picture that is a pipe now ends in one line."""
+    import subprocess
+    import sys
+
+    picture = tmp_path / "board.png"
+    os.mkfifo(picture)
+    args = ["run", "--hardware", "real", "--camera", str(picture), "--sensing", "camera", "--no-leds"]
+    try:
+        done = subprocess.run([sys.executable, "-m", "wordboard", *args], capture_output=True, text=True,
+                              timeout=60, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the board waited for a camera although --camera named one")
+    assert done.returncode == 2 and "a pipe, not a file" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr

@@ -24,6 +24,30 @@ def size_text(n: int) -> str:
     return f"{n // MIB} MiB" if n >= MIB else f"{n // KIB} KiB"
 
 
+def kind_of(mode: int) -> str | None:
+    """What a file of ``mode`` (``os.stat``'s ``st_mode``) is when it is not a regular file (``"a
+    folder"``, ``"a pipe"``, ``"a socket"``, ``"a device"``), or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return ("a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a device")
+
+
+def require_file(path: str | os.PathLike[str], *, what: str) -> None:
+    """A :class:`UserError` when the existing ``path`` is not a regular file (a pipe, which a
+    library opening it would wait on for ever; a device; a folder), found without opening it;
+    nothing for a regular file or a missing path (the caller says what is missing)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise UserError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None
+    kind = kind_of(mode)
+    if kind is not None:
+        raise UserError(f"{path}: {kind}, not a file")
+
+
 def read_limited(path: str | os.PathLike[str], *, what: str, limit: int, missing: str | None = None) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
@@ -43,10 +67,8 @@ def read_limited(path: str | os.PathLike[str], *, what: str, limit: int, missing
         raise UserError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None
     try:
         status = os.fstat(fd)
-        mode = status.st_mode
-        if not stat.S_ISREG(mode):
-            kind = ("a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode)
-                    else "a socket" if stat.S_ISSOCK(mode) else "a device")
+        kind = kind_of(status.st_mode)
+        if kind is not None:
             raise UserError(f"{path}: {kind}, not a file")
         chunks: list[bytes] = []
         left = limit + 1            # one byte more than allowed tells a file that grew

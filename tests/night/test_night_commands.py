@@ -82,7 +82,7 @@ def test_mistakes_are_one_line_and_status_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "1 to 100 boards" in err
     assert main(["night", "board", "--credentials", str(tmp_path / "missing")]) == 2
-    assert "cannot read the credentials file" in capsys.readouterr().err
+    assert "credentials file not found" in capsys.readouterr().err
     (tmp_path / "bad.credentials").write_text('{"user": "board+1", "password": "x"}')
     assert main(["night", "board", "--credentials", str(tmp_path / "bad.credentials")]) == 2
     assert "not a board id" in capsys.readouterr().err

@@ -87,8 +87,10 @@ def test_a_file_that_is_not_a_journal_is_refused_and_left_as_it_is(tmp_path, cap
     db.execute("INSERT INTO photos VALUES ('board.jpg')")
     db.commit()
     db.close()
+    empty = tmp_path / "notes.txt"         # (issue 40: a journal was written into an empty file)
+    empty.write_bytes(b"")
     before = _files(tmp_path)
-    for path in (record, other, tmp_path / "missing.sqlite3"):
+    for path in (record, other, empty, tmp_path / "missing.sqlite3"):
         assert cli.main(["games", "--journal", str(path), *action]) == 2
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and ("not a wordboard journal" in err or "no journal" in err), err

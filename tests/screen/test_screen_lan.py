@@ -182,9 +182,9 @@ def test_wrong_pins_from_one_device_lock_out_that_device_only(lan):
     assert sum("wrong PIN" in line for line in lan.log) == 1          # one log line for the kind
 
 
-def test_wrong_pins_from_many_phones_never_bar_the_code_and_bar_the_pin_for_minutes_not_an_hour(lan):
-    """Before: 30 wrong guesses from 6 addresses locked every phone on the network out of both the
-    PIN and the game's code for an hour."""
+def _fill_the_pin_ceiling(lan) -> list[float]:
+    """30 wrong PINs from 6 addresses (the network's ceiling) on a clock the test moves: the
+    clock's time, in a list to change."""
     now = [1000.0]
     lan.server.clock = lambda: now[0]
     for n in range(6):
@@ -192,6 +192,13 @@ def test_wrong_pins_from_many_phones_never_bar_the_code_and_bar_the_pin_for_minu
             for guess in range(5):
                 attacker.send(json.dumps({"type": "unlock", "pin": f"{9000 + 10 * n + guess}"}))
                 assert reply(attacker)["message"] == "wrong PIN"
+    return now
+
+
+def test_wrong_pins_from_many_phones_never_bar_the_code_and_bar_the_pin_for_minutes_not_an_hour(lan):
+    """Before: 30 wrong guesses from 6 addresses locked every phone on the network out of both the
+    PIN and the game's code for an hour."""
+    now = _fill_the_pin_ceiling(lan)
     with page(lan, "127.0.0.30") as child, page(lan, "127.0.0.31") as parent:
         child.send(json.dumps({"type": "join", "code": lan.code}))
         assert reply(child)["type"] == "joined"                    # the code is its own secret
@@ -201,6 +208,47 @@ def test_wrong_pins_from_many_phones_never_bar_the_code_and_bar_the_pin_for_minu
         now[0] += 121.0
         parent.send(json.dumps({"type": "unlock", "pin": PIN}))
         assert reply(parent)["type"] == "unlocked"
+
+
+def test_one_device_guessing_without_end_never_bars_the_players_at_the_table(lan):
+    """Issue 40: one device (here six addresses, as an IPv6 phone has as many as it likes) that
+    keeps guessing once the network's PIN ceiling is reached took every slot the spacing left
+    (one guess every 120 s, first come), and with the game codes' ceiling (600 an hour) every
+    phone's join too. Now a phone that scans the board's code joins at once however many wrong
+    codes were sent, and once joined its PIN is counted apart from the rest of the network."""
+    now = _fill_the_pin_ceiling(lan)
+    for n in range(700):                                   # more wrong codes than the old ceiling
+        lan.server.code_lockout.failed(f"fd00::{n + 1:x}", now[0])
+    with page(lan, "127.0.0.40") as attacker, page(lan, "127.0.0.41") as parent:
+        now[0] += 120.0
+        attacker.send(json.dumps({"type": "unlock", "pin": "9999"}))     # it takes the slot
+        assert reply(attacker)["message"] == "wrong PIN"
+        parent.send(json.dumps({"type": "join", "code": lan.code}))       # the code: at once
+        assert reply(parent)["type"] == "joined"
+        parent.send(json.dumps({"type": "unlock", "pin": PIN}))           # the PIN: at once
+        assert reply(parent)["type"] == "unlocked"
+        attacker.send(json.dumps({"type": "unlock", "pin": PIN}))         # the rest of the LAN waits
+        assert "too many wrong PINs" in reply(attacker)["message"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["10.0.0.1", "10.0.0.2", "fd00::1", "fd00::2"]),
+                          st.sampled_from(["lan", "joined"]), st.floats(0, 200)), max_size=80))
+def test_a_pools_guesses_never_hold_back_another_pool(guesses):
+    from wordboard.screen.guard import Lockout
+
+    lockout = Lockout(max_failures=1_000, lan_ceiling=5, lan_window=3600.0)
+    quiet = Lockout(max_failures=1_000, lan_ceiling=5, lan_window=3600.0)
+    now = 0.0
+    for client, pool, step in guesses:
+        now += step
+        if pool == "lan":
+            lockout.failed(client, now, "lan")
+        else:
+            assert lockout.wait("10.9.9.9", now, "joined") == quiet.wait("10.9.9.9", now, "joined")
+            if lockout.wait(client, now, "joined") == 0:
+                lockout.failed(client, now, "joined")
+                quiet.failed(client, now, "joined")
+    assert Lockout(lan_ceiling=None).wait("10.0.0.1", now) == 0
 
 
 def test_guessing_from_many_addresses_is_bounded_and_the_kiosk_stays_usable():

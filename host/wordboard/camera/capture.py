@@ -273,6 +273,11 @@ def open_source(description: str) -> FrameSource:
         return OpenCVSource(int(description))
     if description.lower().endswith(IMAGE_SUFFIXES):
         return ImageFileSource(description)
-    if description.startswith("/dev/") or os.path.exists(description):
+    if description.startswith("/dev/"):
+        return OpenCVSource(description)
+    if os.path.exists(description):
+        from wordboard.userfiles import require_file
+
+        require_file(description, what="video")      # (OpenCV would wait on a pipe for ever)
         return OpenCVSource(description)
     raise CaptureError(f"unknown camera {description!r}: use 'picamera', a device number, /dev/videoN or a file")

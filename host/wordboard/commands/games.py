@@ -52,6 +52,9 @@ def _journal(args: argparse.Namespace) -> Journal:
 
     if args.journal and not Path(args.journal).exists():
         raise UserError(f"no journal at {args.journal}")
+    if args.journal and Path(args.journal).is_file() and Path(args.journal).stat().st_size == 0:
+        # (SQLite would take an empty file for an empty database and write a journal into it)
+        raise UserError(f"{args.journal} is empty: not a wordboard journal (the file is left as it is)")
     # a file that is not a journal is refused, never set aside for a fresh journal
     return Journal(args.journal or default_path(twin=args.twin))
 

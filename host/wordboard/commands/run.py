@@ -476,17 +476,25 @@ def _wait_for_hardware(args, sensing: str, should_stop, out):
     """The real board: what is attached, once it is enough for ``sensing``; until then the log,
     systemd, the LEDs' border and the screen (if it is served) say what the board waits for.
     None when stopped first."""
+    import functools
+    import os
+
     from wordboard.attached import look, wait_for_hardware
+    from wordboard.camera.discovery import ENV as CAMERA_ENV
     from wordboard.notify import Notifier
 
-    attached = look()
+    # a camera named with --camera is the one looked for, as $WORDBOARD_CAMERA's is (it was
+    # passed over: the board waited for a camera it had been told of, "found: nothing")
+    named = {CAMERA_ENV: args.camera} if args.camera not in (None, "auto") else {}
+    seen = functools.partial(look, {**os.environ, **named})
+    attached = seen()
     if attached.sensing(sensing) is not None:
         return attached
     leds = _waiting_leds(out)
     hub = _waiting_screen(args, out)
     try:
         return wait_for_hardware(sensing, out=out, should_stop=should_stop, notifier=Notifier(), leds=leds,
-                                 hub=hub)
+                                 hub=hub, look=seen)
     finally:
         if leds is not None:
             leds.off()

@@ -55,11 +55,13 @@ class Credentials:
 
 def load_credentials(path: str | Path) -> Credentials:
     """The credentials in ``path``; :class:`UserError` naming the file if it is unusable."""
+    from wordboard.userfiles import KIB, read_text
+
     path = Path(path)
+    text = read_text(path, what="credentials file", limit=64 * KIB,
+                     encoding="utf-8")                  # (a pipe, a device, a huge file: one line)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UserError(f"cannot read the credentials file {path}: {exc.strerror}") from None
+        data = json.loads(text)
     except ValueError:
         raise UserError(f"{path}: not a credentials file (JSON expected)") from None
     if not isinstance(data, dict) or not isinstance(data.get("user"), str) or \

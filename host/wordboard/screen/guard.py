@@ -9,10 +9,12 @@
   (:func:`client_key`). Not an IPv6 /64: a home network's devices all share one /64, and a
   lockout of the network was a lockout of every phone on it.
 * :class:`Lockout`: wrong guesses lock out the client that sent them, never the others and never
-  the kiosk; a ceiling on the wrong guesses of all LAN clients together bounds guessing from many
-  addresses by spacing the LAN's guesses out, never by locking the LAN out for its whole window.
-  The server keeps one lockout for PINs and one for game codes, so guessing one never bars the
-  other (a child joining with the code while somebody guesses the PIN).
+  the kiosk; a ceiling on the wrong guesses of a *pool* of LAN clients together bounds guessing
+  from many addresses by spacing that pool's guesses out, never by locking it out for its whole
+  window. The server keeps one lockout for PINs and one for game codes, so guessing one never bars
+  the other (a child joining with the code while somebody guesses the PIN); for the PIN the pages
+  that joined with the game's code (shown only on the board's own screen: they are at the table)
+  are a pool of their own, so guesses from elsewhere on the network never space theirs out.
 * :class:`Bucket`: a token bucket per page (how many actions a second it may send).
 * :class:`RefusalLog`: one log line per kind of refusal, then one count a minute while they go on.
 
@@ -103,18 +105,25 @@ class _Record:
     locked_until: float = 0.0
 
 
+#: the pool of LAN clients a guess counts in unless the server names another
+LAN_POOL = "lan"
+
+
 class Lockout:
     """Wrong guesses (of one secret: the PIN, or the game's code) per client. After
     ``max_failures`` wrong guesses in a row a client waits ``seconds``, twice as long after each
     further wrong guess (at most ``max_seconds``); a right guess starts it afresh. The clients
-    other than the kiosk together may make ``lan_ceiling`` wrong guesses in ``lan_window`` seconds;
-    beyond that a LAN client may guess once the LAN's last wrong guess is ``lan_window /
-    lan_ceiling`` seconds old (the same long-run pace, one guess at a time, instead of every LAN
-    device barred until the window has passed). The kiosk is never held back by others. At most
-    ``max_clients`` clients are remembered (the oldest ones not locked out are forgotten first)."""
+    other than the kiosk fall in pools (``pool=``: by default one, :data:`LAN_POOL`); the clients
+    of a pool together may make ``lan_ceiling`` wrong guesses in ``lan_window`` seconds; beyond
+    that a client of the pool may guess once the pool's last wrong guess is ``lan_window /
+    lan_ceiling`` seconds old (the same long-run pace, one guess at a time, instead of every
+    device of the pool barred until the window has passed). ``lan_ceiling=None``: no ceiling, each
+    client's own lockout only. The kiosk is never held back by others, nor one pool by another.
+    At most ``max_clients`` clients are remembered (the oldest ones not locked out are forgotten
+    first)."""
 
     def __init__(self, *, max_failures: int = 5, seconds: float = 60.0, max_seconds: float = 900.0,
-                 lan_ceiling: int = 30, lan_window: float = 3600.0, max_clients: int = 1024):
+                 lan_ceiling: int | None = 30, lan_window: float = 3600.0, max_clients: int = 1024):
         self.max_failures = max_failures
         self.seconds = seconds
         self.max_seconds = max_seconds
@@ -122,28 +131,26 @@ class Lockout:
         self.lan_window = lan_window
         self.max_clients = max_clients
         self._records: collections.OrderedDict[str, _Record] = collections.OrderedDict()
-        self._lan_failures: collections.deque[float] = collections.deque()
+        self._pool_failures: dict[str, collections.deque[float]] = {}
 
-    def wait(self, client: str, now: float) -> float:
-        """Seconds ``client`` must wait before its next guess (0: it may guess now)."""
+    def wait(self, client: str, now: float, pool: str = LAN_POOL) -> float:
+        """Seconds ``client`` (of ``pool``) must wait before its next guess (0: it may guess now)."""
         record = self._records.get(client)
         wait = max(0.0, record.locked_until - now) if record is not None else 0.0
-        if client != KIOSK:
-            self._forget_old(now)
-            if len(self._lan_failures) >= self.lan_ceiling:
-                wait = max(wait, self._lan_failures[-1] + self.lan_spacing - now)
+        failures = self._pool_failures.get(pool)
+        if client != KIOSK and self.lan_ceiling is not None and failures:
+            while failures and failures[0] <= now - self.lan_window:
+                failures.popleft()
+            if len(failures) >= self.lan_ceiling:
+                wait = max(wait, failures[-1] + self.lan_spacing - now)
         return wait
 
     @property
     def lan_spacing(self) -> float:
-        """Seconds between LAN guesses once the ceiling is reached."""
-        return self.lan_window / max(1, self.lan_ceiling)
+        """Seconds between a pool's guesses once its ceiling is reached."""
+        return self.lan_window / max(1, self.lan_ceiling or 1)
 
-    def _forget_old(self, now: float) -> None:
-        while self._lan_failures and self._lan_failures[0] <= now - self.lan_window:
-            self._lan_failures.popleft()
-
-    def failed(self, client: str, now: float) -> None:
+    def failed(self, client: str, now: float, pool: str = LAN_POOL) -> None:
         record = self._records.pop(client, None) or _Record()
         self._records[client] = record                # the most recent last
         record.failures += 1
@@ -151,8 +158,11 @@ class Lockout:
             record.failures = self.max_failures - 1   # from now on each wrong guess locks again
             record.locked_until = now + min(self.max_seconds, self.seconds * 2 ** record.lockouts)
             record.lockouts += 1
-        if client != KIOSK:
-            self._lan_failures.append(now)
+        if client != KIOSK and self.lan_ceiling is not None:
+            failures = self._pool_failures.setdefault(pool, collections.deque())
+            failures.append(now)
+            while len(failures) > self.lan_ceiling:      # only the last ``lan_ceiling`` matter
+                failures.popleft()
         while len(self._records) > self.max_clients:
             for key, old in self._records.items():
                 if old.locked_until <= now or key == KIOSK:

@@ -79,8 +79,6 @@ OPEN_TIMEOUT = 5.0              # seconds for a request or a WebSocket handshake
 MAX_FAILURES = 5
 LOCKOUT_SECONDS = 60.0
 MAX_LOCKOUT_SECONDS = 900.0
-#: wrong game codes the LAN's clients together may send in an hour before their guesses are spaced
-CODE_LAN_CEILING = 600
 ACTIONS_PER_SECOND = 4.0
 ACTION_BURST = 8.0
 HINT_SECONDS = 2.0
@@ -269,12 +267,15 @@ class ScreenServer:
         self.kiosk = kiosk              # which peer addresses are the Pi's own screen
         self.clock = clock
         # One lockout per secret: wrong PINs never bar joining with the game's code, nor the
-        # reverse. The code (about 39 bits) cannot be guessed in any number of tries the LAN
-        # could send, so its ceiling is far higher than the PIN's (4 to 8 digits).
+        # reverse. The PIN (4 to 8 digits) has a ceiling per pool of pages (_pin_pool): guesses
+        # from elsewhere never space out those of the pages at the table. The code (about 39
+        # bits, a new one each game) has none: a ceiling that any one device can fill would bar
+        # every phone from joining; at 100 wrong codes a second (more than MAX_CLIENTS pages at
+        # ACTIONS_PER_SECOND) an hour's game is joined by guessing once in 1.8 million games.
         self.pin_lockout = guard.Lockout(max_failures=MAX_FAILURES, seconds=LOCKOUT_SECONDS,
                                          max_seconds=MAX_LOCKOUT_SECONDS)
         self.code_lockout = guard.Lockout(max_failures=MAX_FAILURES, seconds=LOCKOUT_SECONDS,
-                                          max_seconds=MAX_LOCKOUT_SECONDS, lan_ceiling=CODE_LAN_CEILING)
+                                          max_seconds=MAX_LOCKOUT_SECONDS, lan_ceiling=None)
         self.codes = guard.GameCode()
         self.refusals = guard.RefusalLog(out, clock)
         self.connections: dict[str, int] = {}     # open TCP connections per client
@@ -685,8 +686,15 @@ class ScreenServer:
             reply({"type": "error", "message": "too fast: wait a moment"})
         return False
 
-    def _locked_out(self, lockout: guard.Lockout, client: Client, what: str, reply) -> bool:
-        wait = lockout.wait(client.key, self.clock())
+    @staticmethod
+    def _pin_pool(client: Client) -> str:
+        """The pool of pages whose wrong PINs are counted together: the pages that joined with a
+        game's code (shown only on the board's own screen: they are at the table), and the rest."""
+        return "joined" if client.code is not None else guard.LAN_POOL
+
+    def _locked_out(self, lockout: guard.Lockout, client: Client, what: str, reply,
+                    pool: str = guard.LAN_POOL) -> bool:
+        wait = lockout.wait(client.key, self.clock(), pool)
         if wait > 0:
             reply({"type": "error", "message": f"too many wrong {what}: try again in {max(1, round(wait))} s"})
             return True
@@ -715,7 +723,7 @@ class ScreenServer:
         # lockout counts every one of them.
         assert self._pin_lock is not None  # made by _main before the first page connects
         async with self._pin_lock:
-            if self._locked_out(self.pin_lockout, client, "PINs", reply):
+            if self._locked_out(self.pin_lockout, client, "PINs", reply, self._pin_pool(client)):
                 return
             if not pins.is_set(self.pin_file):
                 reply({"type": "error", "message": "no PIN is set: run 'wordboard screen set-pin' on the board"})
@@ -726,7 +734,7 @@ class ScreenServer:
                 client.admin = True
                 reply({"type": "unlocked", "play": True, "code": self._code_message()})
                 return
-            self.pin_lockout.failed(client.key, self.clock())
+            self.pin_lockout.failed(client.key, self.clock(), self._pin_pool(client))
             self.refusals.refused("a wrong PIN", client.key)
             reply({"type": "error", "message": "wrong PIN"})
 
