@@ -45,7 +45,7 @@ import numpy as np  # noqa: E402
 
 from wordboard.camera.fonts import available_fonts  # noqa: E402
 from wordboard.camera.geometry import GridCorners, GridWarp  # noqa: E402
-from wordboard.camera.handwriting import draw_stroke_font_letter  # noqa: E402
+from wordboard.camera.handwriting import draw_held_out_letter  # noqa: E402
 from wordboard.camera.letters import HANDWRITTEN, TILES, load_classifier  # noqa: E402
 from wordboard.camera.locate import BoardNotFound, BoardNotInView, locate_board  # noqa: E402
 from wordboard.camera.photo_labels import find_labelled_photos, read_hand_labels  # noqa: E402
@@ -341,7 +341,7 @@ def handwriting(boards: int) -> None:
     right = n = missed = 0
     for _ in range(10):
         for letter in LETTERS:
-            mask = draw_stroke_font_letter(letter, int(rng.integers(18, 36)), rng)  # 0.45-0.88 of the square
+            mask = draw_held_out_letter(letter, int(rng.integers(18, 36)), rng)  # 0.45-0.88 of the square
             square = np.full((40, 40, 3), 245, np.uint8)
             h, w = mask.shape
             w = min(w, 36)
@@ -354,7 +354,7 @@ def handwriting(boards: int) -> None:
                 missed += 1
                 continue
             right += classifier.classify([glyph])[0].letter == letter
-    print(f"handwriting (SYNTHETIC), held-out generator never trained on (distorted Hershey stroke-font capitals, 0.45-0.88 of a square): {right}/{n} = {100 * right / n:.1f}% "
+    print(f"handwriting (SYNTHETIC), held-out generator never trained on (distorted DejaVu Sans ExtraLight/Book capitals, 0.45-0.88 of a square): {right}/{n} = {100 * right / n:.1f}% "
           f"({missed} not seen as letters)")
 
 

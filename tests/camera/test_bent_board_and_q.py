@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from conftest import accuracy, random_state
+from tests.opencv_stacks import fails_on
 from wordboard.camera.fonts import available_fonts
 from wordboard.camera.geometry import BentGridWarp, GridWarp, bend_to_lines
 from wordboard.camera.letters import Q_TAIL_THRESHOLD, q_tail_score, training_square
@@ -66,6 +67,7 @@ def test_bent_warp_maps_points_both_ways():
     assert len(bent.grid_lines_in_image()) > 32  # each line drawn in pieces
 
 
+@fails_on("pi", "a pixel of the straightened picture 9 grey levels off where 8 are allowed (OpenCV 4.x warps round otherwise)")
 def test_a_straightened_board_can_keep_what_lies_round_the_grid():
     """With ``frame`` pixels kept round it, the straightened board is the same inside, flat or
     bent, and what lies beyond the grid (the board's rim) is the picture's, not the grid's edge

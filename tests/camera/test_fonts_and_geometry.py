@@ -1,10 +1,13 @@
 """Letter drawing, grid geometry and corner parsing."""
 
+import inspect
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from wordboard.camera import fonts
 from wordboard.camera.fonts import LETTERS, available_fonts, font_by_name
 from wordboard.camera.geometry import GridCorners, GridWarp, order_corners, parse_corners
 from wordboard.errors import UserError
@@ -19,11 +22,13 @@ def test_every_font_draws_every_capital_at_the_asked_height():
                 assert 36 <= mask.shape[0] <= 46, (font.name, letter, mask.shape)
 
 
-def test_fonts_include_truetype_faces_when_dejavu_is_installed():
-    names = {f.name for f in available_fonts()}
-    assert {"hershey-simplex", "hershey-triplex"} <= names
-    if any(f.truetype_path for f in available_fonts()):
-        assert "dejavu-sans-bold" in names
+def test_the_fonts_scripts_install_installs_are_all_found():
+    """DejaVu (fonts-dejavu-core, -extra) and the package's own Rubik (WOFF files): the classifier
+    learns from all of them, the same letters on any OpenCV."""
+    names = [f.name for f in available_fonts()]
+    assert names == [n for n, _ in fonts.TRUETYPE_FACES] + [n for n, _ in fonts.TILE_FACES] + \
+        [n for n, _ in fonts.HEAVY_FACES]
+    assert all(f.truetype_path for f in available_fonts())
 
 
 @pytest.mark.parametrize("weight", ["light", "regular", "bold"])
@@ -175,13 +180,19 @@ def test_a_file_named_as_a_font_that_is_none_is_not_offered(tmp_path, monkeypatc
 
     (tmp_path / "DejaVuSans-Bold.ttf").write_bytes(b"<html>not a font</html>")
     monkeypatch.setattr(fonts, "_FONT_DIRS", (str(tmp_path),))
+    monkeypatch.setattr(fonts, "_OWN_FONTS", tmp_path)
     fonts.available_fonts.cache_clear()
     try:
         names = [f.name for f in fonts.available_fonts()]
     finally:
         fonts.available_fonts.cache_clear()
     assert "dejavu-sans-bold" not in names and "tile-sans-bold" not in names
-    assert names[-4:] == [name for name, _face, _weight in fonts.HERSHEY_FACES]
+    # with no font file at all, the stroke faces still draw every capital
+    assert names == [face[0] for face in fonts.STROKE_FACES]
+    for name, weight, width, serifs in fonts.STROKE_FACES:
+        for letter in LETTERS:
+            mask = fonts.GlyphFont(name, stroke_weight=weight, stroke_width=width, stroke_serifs=serifs).draw(letter, 40)
+            assert mask.max() > 200 and (letter in "QJ" or 36 <= mask.shape[0] <= 46), (name, letter, mask.shape)
 
 
 def test_a_classifier_read_from_its_cache_parses_no_font(tmp_path):
@@ -191,9 +202,25 @@ def test_a_classifier_read_from_its_cache_parses_no_font(tmp_path):
     import sys
 
     code = ("import sys\nfrom wordboard.camera.letters import load_classifier\n"
-            "load_classifier(fonts=('hershey-simplex',), own_samples=False)\n"
+            "load_classifier(fonts=('dejavu-sans-bold',), own_samples=False)\n"
             "print('fontTools' in sys.modules)\n")
     env = {**os.environ, "WORDBOARD_CACHE_DIR": str(tmp_path)}
     subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)  # trains, caches
     again = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
     assert again.stdout.strip() == "False"
+
+
+def test_nothing_the_camera_renders_or_learns_from_is_drawn_with_cv2_puttext():
+    """OpenCV 5 draws cv2.putText's FONT_HERSHEY_* faces with TrueType fonts of its own, OpenCV 4.x
+    (a Pi's) with the Hershey strokes: a classifier trained on them, or a twin photographed with
+    them, was not the same on a Pi as in the tests (47 tests failed on OpenCV 4.11). Only
+    fonts.draw_text's fallback, where DejaVu is not installed, may call it."""
+    import wordboard
+
+    package = Path(wordboard.__file__).parent
+    callers = sorted(str(path.relative_to(package)) for path in package.rglob("*.py")
+                     if "putText(" in path.read_text(encoding="utf-8"))
+    assert callers == ["camera/fonts.py"]
+    from wordboard.camera import fonts
+
+    assert inspect.getsource(fonts).count("cv2.putText(") == 1 and "cv2.putText(" in inspect.getsource(fonts.draw_text)

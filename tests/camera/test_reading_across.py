@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from conftest import accuracy, random_state
+from tests.opencv_stacks import fails_on
 from wordboard.camera.geometry import GridCorners
 from wordboard.camera.pinhole import CameraView
 from wordboard.camera.pose import BoardPose
@@ -157,7 +158,8 @@ def test_a_tile_laid_behind_a_settled_one_is_read_on_its_top(seed):
         assert [sq.symbol for sq in read if sq.symbol in (BLANK, EMPTY)] == []
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [pytest.param(1, marks=fails_on("opencv5", "an M read on the row behind EVEN")),
+                                  pytest.param(2, marks=fails_on("pi", "an M read on the row behind EVEN"))])
 def test_tiles_just_laid_on_a_far_row_leave_the_row_behind_empty(seed):
     """From 35 degrees the letters of tiles laid on the far rows lie most of a square off, on
     the squares behind them, on the board's plane, and read unsurely on the tops: the tiles

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from conftest import accuracy, random_state
+from tests.opencv_stacks import fails_on
 from wordboard.camera.locate import BoardNotInView, edge_margin, locate_board
 from wordboard.camera.reader import BoardReader
 from wordboard.camera.squares import find_glyph
@@ -202,7 +203,8 @@ def test_a_letters_shift_off_its_square_turns_with_the_board():
     assert all(turned_glyph(glyph, k).off_centre == 0.4 for k in range(4))
 
 
-@pytest.mark.parametrize("letter, dx, dy, seed", [("M", -0.25, 0.0, 1), ("Q", 0.0, 0.25, 1), ("O", 0.25, 0.0, 1),
+@pytest.mark.parametrize("letter, dx, dy, seed", [("M", -0.25, 0.0, 1), pytest.param("Q", 0.0, 0.25, 1, marks=fails_on(
+    "both", "the Q cut at its tail reads as a sure O (0.97) since the classifier learns Rubik's outlines instead of cv2.putText's faces")), ("O", 0.25, 0.0, 1),
                                                   ("R", 0.0, 0.25, 1), ("J", 0.0, 0.25, 2), ("J", 0.2, 0.2, 2)])
 def test_a_letter_cut_by_its_squares_side_is_read_whole(letter, dx, dy, seed, tile_classifier):
     """A tile pushed a quarter of a square: its letter reaches the side of its square and is cut

@@ -6,8 +6,8 @@ random jitter, slant, aspect and stroke width. Two independent generators exist 
 can be measured on letters the classifier was not trained from:
 
 * :func:`draw_skeleton_letter` - the training generator (hand-made stroke skeletons);
-* :func:`draw_stroke_font_letter` - a held-out generator (OpenCV's single-stroke Hershey
-  capitals, elastically distorted), used only for measuring.
+* :func:`draw_held_out_letter` - a held-out generator (printed DejaVu Sans capitals grown to a
+  marker's stroke, elastically distorted), used only for measuring.
 """
 
 from __future__ import annotations
@@ -94,14 +94,21 @@ def draw_skeleton_letter(letter: str, height: int, rng: np.random.Generator) -> 
     return _rasterise(out, height, thickness)
 
 
-def draw_stroke_font_letter(letter: str, height: int, rng: np.random.Generator) -> np.ndarray:
-    """A held-out kind of handwriting: a Hershey single-stroke capital, elastically distorted."""
-    face = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_COMPLEX_SMALL)[rng.integers(3)]
+def draw_held_out_letter(letter: str, height: int, rng: np.random.Generator) -> np.ndarray:
+    """A held-out kind of handwriting: a printed capital of DejaVu Sans ExtraLight or Book (not
+    the skeletons the classifier learns from), grown to a marker's stroke, elastically distorted.
+    Drawn as filled outlines (``fonts.draw_text``), so the same on OpenCV 4.x and 5."""
+    from wordboard.camera.fonts import draw_text
+
     big = 64
-    canvas = np.zeros((big * 3, big * 3), np.uint8)
-    (_, h), _ = cv2.getTextSize("H", face, 1.0, 1)
-    thickness = max(2, int(round(big * rng.uniform(0.07, 0.15))))
-    cv2.putText(canvas, letter, (big // 2, int(big * 2)), face, big / h, 255, thickness, cv2.LINE_AA)
+    canvas: np.ndarray = np.zeros((big * 3, big * 3), np.uint8)
+    weight = ("light", "regular")[int(rng.integers(2))]
+    draw_text(canvas, letter, (big // 2, big * 2), big, 255, weight)
+    # The font's own stem (ExtraLight about 0.05 of the capital height, Book 0.12) grown to the
+    # marker's stroke, 0.07-0.15 of the height.
+    grow = int(round(big * (rng.uniform(0.07, 0.15) - (0.05 if weight == "light" else 0.12))))
+    if grow >= 1:
+        canvas = cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow + 1, grow + 1)))
     # Elastic distortion: a smooth random displacement field.
     field = rng.normal(0, 1, (2, 6, 6)).astype(np.float32) * big * 0.06
     dx = cv2.resize(field[0], canvas.shape[::-1], interpolation=cv2.INTER_CUBIC)

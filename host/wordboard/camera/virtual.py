@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from wordboard.camera.fonts import GlyphFont, available_fonts, font_by_name
+from wordboard.camera.fonts import GlyphFont, available_fonts, draw_text, font_by_name, text_width
 from wordboard.camera.geometry import GridCorners
 from wordboard.camera.handwriting import draw_skeleton_letter
 from wordboard.camera.letters import HANDWRITING_SIZE
@@ -340,10 +340,9 @@ def _tile_face(x0: int, y0: int, cell: int, symbol: str, font: GlyphFont, rng: n
         _blend(tile, letter, lx, ly, ink)
         digit_h = max(5, int(size * 0.18))
         text = str(_POINTS[symbol])
-        scale = digit_h / 22.0
-        (tw, _th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
-        cv2.putText(tile, text, (s1 - tw - max(2, int(size * 0.06)), s1 - max(2, int(size * 0.07))),
-                    cv2.FONT_HERSHEY_SIMPLEX, scale, tuple(int(v) for v in ink), max(1, digit_h // 8), cv2.LINE_AA)
+        tw = text_width(text, digit_h)
+        draw_text(tile, text, (s1 - tw - max(2, int(size * 0.06)), s1 - max(2, int(size * 0.07))), digit_h,
+                  tuple(int(v) for v in ink))
     rot = cv2.getRotationMatrix2D((cell, cell), angle, 1.0)
     tile = cv2.warpAffine(tile, rot, (cell * 2, cell * 2), flags=cv2.INTER_LINEAR)
     mask = cv2.warpAffine(_square_mask(cell, s0, s1), rot, (cell * 2, cell * 2), flags=cv2.INTER_LINEAR)
@@ -387,11 +386,10 @@ def _draw_premium_square(board: np.ndarray, x0: int, y0: int, cell: int, kind: s
                          turns: int = 0) -> None:
     cv2.rectangle(board, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), _PREMIUM_COLOURS[kind], -1)
     if labels == "small":
-        scale = cell / 48 * 0.28
+        cap = cell * 0.115
         for i, word in enumerate(_PREMIUM_TEXT[kind]):
-            (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
-            cv2.putText(board, word, (x0 + (cell - tw) // 2, y0 + int(cell * (0.32 + 0.22 * i))),
-                        cv2.FONT_HERSHEY_SIMPLEX, scale, (50, 50, 50), 1, cv2.LINE_AA)
+            draw_text(board, word, (x0 + (cell - text_width(word, cap)) / 2, y0 + int(cell * (0.32 + 0.22 * i))),
+                      cap, (50, 50, 50))
         return
     # As real boards print it: three lines, each as wide as the square allows, drawn large and
     # shrunk (so the letters are the height real print is, about a sixth of the square).
@@ -400,12 +398,12 @@ def _draw_premium_square(board: np.ndarray, x0: int, y0: int, cell: int, kind: s
     text = np.zeros((square.shape[0] * big, square.shape[1] * big), np.uint8)
     line_h = text.shape[0] / 3.4
     for i, word in enumerate(_PREMIUM_TEXT[kind]):
-        (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_DUPLEX, 1.0, 2)
-        scale = min(0.9 * text.shape[1] / tw, 0.62 * line_h / th)
-        (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_DUPLEX, scale, 2)
-        y = int(line_h * (i + 0.2) + (line_h + th) / 2)
-        cv2.putText(text, word, ((text.shape[1] - tw) // 2, y), cv2.FONT_HERSHEY_DUPLEX, scale, 255,
-                    max(2, int(scale * 2.2)), cv2.LINE_AA)
+        cap = min(0.8 * text.shape[1] / text_width(word, 1.0, "bold"), 0.46 * line_h)
+        y = line_h * (i + 0.2) + (line_h + cap) / 2
+        draw_text(text, word, ((text.shape[1] - text_width(word, cap, "bold")) / 2, y), cap, 255, "bold")
+    # heavier than DejaVu Bold, as board print is
+    grow = max(1, int(round(line_h * 0.05)))
+    text = cv2.dilate(text, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
     text = np.ascontiguousarray(np.rot90(text, turns))
     mask = cv2.resize(text, (square.shape[1], square.shape[0]), interpolation=cv2.INTER_AREA)
     ink = np.array((255, 255, 255) if kind == "T" else (45, 45, 45), np.float32)
@@ -431,8 +429,7 @@ def _draw_write_and_wipe_square(board: np.ndarray, x0: int, y0: int, cell: int, 
             cx, cy = x0 + int(cell * (0.15 + 0.15 * s)), y0 + int(cell * 0.12)
             cv2.drawMarker(board, (cx, cy), (0, 160, 230), cv2.MARKER_STAR, max(3, cell // 10), 1)
     elif kind == 5:
-        cv2.putText(board, "!", (x0 + int(cell * 0.78), y0 + int(cell * 0.3)), cv2.FONT_HERSHEY_SIMPLEX,
-                    cell / 48 * 0.5, (0, 0, 200), 1, cv2.LINE_AA)
+        draw_text(board, "!", (x0 + cell * 0.78, y0 + cell * 0.3), cell * 0.23, (0, 0, 200))
 
 
 def _draw_board(state: BoardState, style: SceneStyle, camera: _Camera,

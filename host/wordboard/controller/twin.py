@@ -484,7 +484,7 @@ class TwinCamera:
         """How a child wrote ``symbol`` (the mark ``uid``) on a square: (colour, mask, x, y)."""
         import cv2
 
-        from wordboard.camera.handwriting import draw_stroke_font_letter
+        from wordboard.camera.handwriting import draw_held_out_letter
 
         v = self._virtual
         cell = v._RENDER_CELL
@@ -492,7 +492,7 @@ class TwinCamera:
         rng = v._scene_rng(self.seed, "written", r, c, uid.hex())
         colour = self.inks[int(rng.integers(len(self.inks)))]
         held_out = self.writing == "held-out" or (self.writing == "mixed" and rng.random() < 0.5)
-        draw = draw_stroke_font_letter if held_out else v.draw_skeleton_letter
+        draw = draw_held_out_letter if held_out else v.draw_skeleton_letter
         letter = draw(symbol, int(cell * rng.uniform(*WRITTEN_HEIGHT)), rng)
         widest = cell * 0.7
         if letter.shape[1] > widest:
