@@ -60,7 +60,7 @@ def new_store(path):
     store.set_tables({1: "board-01", 2: "board-02"})
     for name in ("Ada", "Blaise", "Carl", "Dora"):
         store.add_player(name)
-    store.pair_round("swiss")
+    store.pair_round("koth")   # 1 v 2, 3 v 4: the pairs the twin games were played by
     assert [(p.table, p.first, p.second) for p in store.pairings()] == [(1, "Ada", "Blaise"), (2, "Carl", "Dora")]
     return store
 

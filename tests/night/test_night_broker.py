@@ -74,7 +74,7 @@ def test_a_broker_that_lost_everything_hears_it_all_again(tmp_path, monkeypatch)
     store.set_tables({1: "board-01"})
     for name in ("Ada", "Blaise"):
         store.add_player(name)
-    store.pair_round("swiss")
+    store.pair_round("koth")   # 1 v 2, 3 v 4: the pairs the twin games were played by
     organiser = Credentials("organiser", USERS["organiser"])
     # the board's pairing, as the broker keeps it (retained) for the board to find
     probe = connected_client(broker, "board-01", USERS["board-01"], "probe")

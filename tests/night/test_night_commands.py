@@ -30,7 +30,7 @@ def test_a_night_from_setup_to_export(two_games, tmp_path, capsys):
     assert night(event, "players", "add", "Ada", "Blaise", "Carl", "Dora") == 0
     assert night(event, "players", "add", "Ada") == 2
     assert "Ada is already playing" in capsys.readouterr().err
-    assert night(event, "pair") == 0          # no broker there: said, and the pairing is kept
+    assert night(event, "pair", "--method", "koth") == 0   # no broker there: said, and the pairing is kept
     out = capsys.readouterr().out
     assert "table 1 (board-01): Ada v Blaise" in out and "table 2 (board-02): Carl v Dora" in out
     assert "not reachable" in out

@@ -77,6 +77,8 @@ def _players(args, speed) -> int:
 
 
 def _pair(args, speed) -> int:
+    from wordboard.night.pairings import Game, unseated
+
     event = _event(args)
     with event.store() as store:
         rnd, pairings = store.pair_round(args.method, rounds=args.rounds)
@@ -87,6 +89,9 @@ def _pair(args, speed) -> int:
                 print(f"  bye: {p.first}")
             else:
                 print(f"  table {p.table} ({boards[p.table]}): {p.first} v {p.second}")
+        fixed = {name: table for name, _, table in store.players() if table is not None}
+        for name, wanted, table in unseated([(p.table, Game(p.first, p.second)) for p in pairings], fixed):
+            print(f"  {name} is fixed to table {wanted}, which another game has this round: at table {table}")
         if not args.no_send:
             sent = _send_pairings(event, store)
             print(f"sent to {sent} boards" if sent is not None else

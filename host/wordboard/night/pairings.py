@@ -3,14 +3,21 @@
 * Standings go by wins (a tie is half a win), then spread (points for minus points against), the
   club convention, then rating, then name. A bye is a win by :data:`BYE_SPREAD` points (as
   Scrabble clubs and tsh count it).
-* :func:`round_robin`: everyone meets everyone once (the circle method; with an odd number of
-  players one sits out each round).
-* :func:`swiss`: players in standings order, each paired with the best-placed player below them
-  they have not met yet (wins, then spread); when no pairing without a rematch exists, the one
-  with the fewest rematches. The bye goes to the lowest-placed player who has not had one.
+* :func:`berger_schedule` / :func:`round_robin`: everyone meets everyone once, on a schedule
+  fixed by the entry list (FIDE's Berger tables; with an odd number of players one sits out each
+  round). A player who withdrew is dropped from the schedule, not the schedule recomputed: their
+  opponent of the round has the bye, so no pair meets twice and nobody misses an opponent.
+* :func:`swiss`: round 1 pairs the top half against the bottom half (1 v n/2+1, 2 v n/2+2...,
+  as clubs do); later rounds take players in standings order, each paired with the best-placed
+  player below them they have not met yet (wins, then spread); when no pairing without a rematch
+  exists, the one with the fewest rematches. The bye goes to the lowest-placed player who has not
+  had one.
 * :func:`king_of_the_hill`: 1 v 2, 3 v 4... by standings, rematches allowed (the last round).
 * :func:`assign_tables`: which table each game is played at: the leaders on table 1, except that
-  a player with a fixed table (a wheelchair place, the board that is their own) always gets it.
+  a player with a fixed table (a wheelchair place, the board that is their own) gets it. When two
+  games claim one table (two players fixed to it meet different opponents) the first game (the
+  leaders') has it and the other takes the lowest free table: a round never fails over a seat;
+  :func:`unseated` says whose fixed table went to someone else.
 
 Each round, every player who is playing appears exactly once: in one game, or as the bye.
 """
@@ -93,29 +100,46 @@ class Game:
         return (self.first,) if self.second is None else (self.first, self.second)
 
 
-def round_robin(players: Sequence[str], round_number: int) -> list[Game]:
-    """Round ``round_number`` (1-based) of a round robin of ``players`` (in seeding order). Over
-    ``len(players) - 1`` rounds (``len(players)`` when odd) every pair meets exactly once; who
-    sits first alternates."""
+def berger_schedule(players: Sequence[str]) -> list[list[Game]]:
+    """Every round of a round robin of ``players`` (in seeding order), by FIDE's Berger tables:
+    ``len(players) - 1`` rounds (``len(players)`` when odd, each with one bye), every pair meeting
+    exactly once; who sits first follows the tables (it alternates), and the bye is listed last."""
     names: list[str | None] = list(players)
     _check_names(names)
     if len(names) % 2:
-        names.append(None)
+        names.append(None)          # the last seed: whoever meets it has the bye
     n = len(names)
-    rounds = n - 1
-    if not 1 <= round_number:
-        raise ValueError("rounds are numbered from 1")
-    r = (round_number - 1) % rounds
-    # the circle method: the first stays put, the others turn one place each round
-    rest = names[1:]
-    rest = rest[-r:] + rest[:-r] if r else rest
-    circle = [names[0]] + rest
+    rounds: list[list[Game]] = [[] for _ in range(n - 1)]
+    last = names[-1]
+    for i in range(1, n):
+        # seed i meets seed n in the round where 2i - 2 = r - 1 (mod n - 1); the lower half sits first
+        r = (2 * i - 2) % (n - 1)
+        a, b = (names[i - 1], last) if i <= n // 2 else (last, names[i - 1])
+        rounds[r].append(_game(a, b))
+    for i in range(1, n):
+        for j in range(i + 1, n):
+            # seeds i < j meet in round (i + j - 2) mod (n - 1); the lower sits first when i + j is odd
+            r = (i + j - 2) % (n - 1)
+            a, b = (names[i - 1], names[j - 1]) if (i + j) % 2 else (names[j - 1], names[i - 1])
+            rounds[r].append(_game(a, b))
+    return [_byes_last(games) for games in rounds]
+
+
+def round_robin(entries: Sequence[str], round_number: int, playing: Iterable[str] | None = None) -> list[Game]:
+    """Round ``round_number`` (1-based) of the round robin :func:`berger_schedule` makes of
+    ``entries`` (the entry list, in seeding order, as it was when the round robin began).
+    ``playing``: who is still playing (None: everyone); the opponent of one who withdrew has the
+    bye, and a game of two who withdrew is not played. :class:`ValueError` past the last round."""
+    schedule = berger_schedule(entries)
+    if not 1 <= round_number <= len(schedule):
+        raise ValueError(f"a round robin of {len(entries)} players has rounds 1-{len(schedule)}, "
+                         f"not {round_number}")
+    here = set(entries if playing is None else playing)
     games = []
-    for i in range(n // 2):
-        a, b = circle[i], circle[n - 1 - i]
-        if (i == 0 and r % 2) or (i > 0 and i % 2):
-            a, b = b, a
-        games.append(_game(a, b))
+    for g in schedule[round_number - 1]:
+        left = [name for name in g.players if name in here]
+        if left:
+            games.append(Game(left[0], left[1] if len(left) > 1 else None))
     return _byes_last(games)
 
 
@@ -133,6 +157,10 @@ def swiss(order: Sequence[Standing]) -> list[Game]:
         games_bye = [Game(bye, None)]
     else:
         games_bye = []
+    if all(s.games == 0 for s in order):
+        # round 1: the top half against the bottom half (1 v n/2+1, 2 v n/2+2...)
+        half = len(players) // 2
+        return [Game(players[i], players[half + i]) for i in range(half)] + games_bye
     for allowed in range(len(players) // 2 + 1):
         found = _pair_down(players, met, allowed, [SEARCH_BUDGET])
         if found is not None:
@@ -153,23 +181,18 @@ def king_of_the_hill(order: Sequence[Standing]) -> list[Game]:
 
 def assign_tables(games: Sequence[Game], fixed: dict[str, int], tables: Sequence[int]) -> list[tuple[int, Game]]:
     """``(table, game)`` for each game that needs a board (byes need none and get table 0), in
-    order: a game with a player whose table is fixed gets that table, the others the lowest free
-    tables in the order given (the leaders' game first). :class:`ValueError` when there are fewer
-    tables than games, or two players fixed to one table meet different opponents."""
+    order: a game with a player whose table is fixed gets that table (the lower one when both
+    players have one) while it is free, the others the lowest free tables in the order given (the
+    leaders' game first). :class:`ValueError` only when there are fewer tables than games."""
     playing = [g for g in games if g.second is not None]
     if len(playing) > len(tables):
         raise ValueError(f"{len(playing)} games but only {len(tables)} tables")
     out: dict[int, Game] = {}
     loose = []
     for g in playing:
-        wanted = {fixed[p] for p in g.players if p in fixed and fixed[p] in tables}
-        if len(wanted) > 1:
-            raise ValueError(f"{g.first} and {g.second} are both fixed to tables ({sorted(wanted)})")
+        wanted = sorted({fixed[p] for p in g.players if p in fixed and fixed[p] in tables} - set(out))
         if wanted:
-            t = wanted.pop()
-            if t in out:
-                raise ValueError(f"two games this round need table {t}")
-            out[t] = g
+            out[wanted[0]] = g
         else:
             loose.append(g)
     free = iter(t for t in tables if t not in out)
@@ -177,6 +200,13 @@ def assign_tables(games: Sequence[Game], fixed: dict[str, int], tables: Sequence
         out[next(free)] = g
     placed = sorted(out.items())
     return placed + [(0, g) for g in games if g.second is None]
+
+
+def unseated(placed: Iterable[tuple[int, Game]], fixed: dict[str, int]) -> list[tuple[str, int, int]]:
+    """``(player, fixed table, table played at)`` of each player :func:`assign_tables` could not
+    seat at their fixed table (another game had it), byes aside."""
+    return [(name, fixed[name], table) for table, g in placed if g.second is not None
+            for name in g.players if name in fixed and fixed[name] != table]
 
 
 def _pair_down(players: list[str], met: dict[str, set[str]], allowed: int,

@@ -147,9 +147,9 @@ class EventStore:
             "SELECT round, table_no, first, second, method FROM pairings ORDER BY round, table_no = 0, table_no")]
 
     def pair_round(self, method: str | None = None, *, rounds: int | None = None) -> tuple[int, list[Pairing]]:
-        """Pair the next round and store it. ``method`` ``roundrobin``, ``swiss`` or ``koth``;
-        None: round robin while it has rounds left when ``rounds`` allows a full one, else Swiss,
-        and King of the Hill for round ``rounds`` (the last)."""
+        """Pair the next round and store it. ``method`` ``roundrobin`` (the next round of its fixed
+        schedule), ``swiss`` or ``koth``; None: Swiss, and King of the Hill for round ``rounds``
+        (the last)."""
         players = self.players()
         if len(players) < 2:
             raise UserError("add at least two players first ('wordboard night players add NAME')")
@@ -167,7 +167,7 @@ class EventStore:
         order = [s for s in order if s.name in set(names)]
         try:
             if method == "roundrobin":
-                games = pair.round_robin(_seeded(players), rnd)
+                games = self._round_robin(players)
             elif method == "swiss":
                 games = pair.swiss(order)
             else:
@@ -181,6 +181,24 @@ class EventStore:
             self.db.executemany("INSERT INTO pairings (round, table_no, first, second, method) VALUES (?,?,?,?,?)",
                                 [(p.round, p.table, p.first, p.second, p.method) for p in out])
         return rnd, out
+
+    def _round_robin(self, players) -> list[pair.Game]:
+        """The round robin's next round. Its schedule is fixed by the entry list when its first
+        round is paired (kept in ``meta``): a withdrawal gives the opponent a bye, a late entry is
+        refused, and a round past the schedule's end is refused (:class:`ValueError`)."""
+        done = self.db.execute("SELECT COUNT(DISTINCT round) FROM pairings WHERE method='roundrobin'").fetchone()[0]
+        entries = self.meta("roundrobin_entries") if done else None
+        if entries is None:
+            entries = _seeded(players)
+            self.set_meta("roundrobin_entries", entries)
+        late = [name for name, _, _ in players if name not in entries]
+        if late:
+            raise ValueError(f"{', '.join(late)} entered after the round robin's schedule was made "
+                             f"(it cannot take a new player; pair with --method swiss)")
+        if done >= len(pair.berger_schedule(entries)):
+            raise ValueError(f"the round robin of {len(entries)} players is over: all its "
+                             f"{done} rounds are paired (pair with --method swiss or koth)")
+        return pair.round_robin(entries, done + 1, [name for name, _, _ in players])
 
     # -- results and standings --------------------------------------------------------------------
 
