@@ -1,16 +1,12 @@
 """Letter shapes for the virtual camera and for training the letter classifier, and printed text.
 
-Two kinds of font, both drawn with OpenCV:
-
-* Outline fonts: DejaVu, found on the system (Debian's and Raspberry Pi OS's fonts-dejavu, which
-  scripts/install installs), and Rubik, shipped in ``camera/data``: their outlines read by
-  fontTools (TrueType, CFF or WOFF), flattened to polygons and filled with ``cv2.fillPoly``, the
-  same pixels on OpenCV 4.x and 5. Bold and heavy sans-serif faces look much like the letters
-  printed on real word-game tiles. Rubik replaced OpenCV's Hershey faces, which ``cv2.putText``
-  draws with Rubik on OpenCV 5 and with thin Hershey strokes on OpenCV 4.x: a Pi's classifier
-  learnt other letters than the tested one.
-* Stroke faces: each capital's skeleton (the one the handwriting generator starts from, without
-  a child's jitter) drawn with ``cv2.polylines``, only where no font file is installed at all.
+Outline fonts: DejaVu, found on the system (Debian's and Raspberry Pi OS's fonts-dejavu, which
+scripts/install installs), and Rubik, shipped in ``camera/data``: their outlines read by fontTools
+(TrueType, CFF or WOFF), flattened to polygons and filled with ``cv2.fillPoly``, the same pixels
+on OpenCV 4.x and 5. Bold and heavy sans-serif faces look much like the letters printed on real
+word-game tiles. Rubik replaced OpenCV's Hershey faces, which ``cv2.putText`` draws with Rubik on
+OpenCV 5 and with thin Hershey strokes on OpenCV 4.x: a Pi's classifier learnt other letters than
+the tested one.
 
 Every font draws one capital letter as a white-on-black ``uint8`` mask whose capital height is the
 height asked for, so callers place it wherever they like. :func:`draw_text` prints a line of text
@@ -72,21 +68,6 @@ HEAVY_FACES = (
 
 #: The fonts shipped with the package.
 _OWN_FONTS = Path(__file__).parent / "data"
-
-# (name, stroke weight as a fraction of the capital height, width factor, serifs): faces drawn from
-# the letters' skeletons with a round pen, used only where no font file at all is installed.
-STROKE_FACES = (
-    ("stroke-bold", 0.28, 1.1, False),
-    ("stroke-serif", 0.18, 1.0, True),
-)
-
-# Printed capitals whose skeleton is not the written one: M's and W's middle strokes reach the line.
-_PRINT_SKELETONS = {"M": [[(0.0, 1.0), (0.0, 0.0), (0.5, 0.75), (1.0, 0.0), (1.0, 1.0)]],
-                    "W": [[(0.0, 0.0), (0.25, 1.0), (0.5, 0.0), (0.75, 1.0), (1.0, 0.0)]]}
-
-# A printed capital's width / height (a stroke face's letters; the rest 0.75).
-_PRINT_WIDTH = {"I": 0.0, "J": 0.55, "L": 0.6, "E": 0.62, "F": 0.6, "M": 0.95, "W": 1.1, "O": 0.85,
-                "Q": 0.85, "C": 0.8, "G": 0.85, "S": 0.7}
 
 
 # The TrueType files :func:`draw_text` prints with, by weight, and the stroke width of the
@@ -232,28 +213,18 @@ class GlyphFont:
     """One font face that can draw capital letters as masks."""
 
     name: str
-    truetype_path: str | None = None
-    stroke_weight: float | None = None     # a stroke face: its weight, width and serifs
-    stroke_width: float = 1.0
-    stroke_serifs: bool = False
+    truetype_path: str
     short_tail_q: bool = False  # Q drawn as O plus a short tail (see TILE_FACES)
 
-    def draw(self, letter: str, cap_height: int, weight: float = 1.0) -> np.ndarray:
-        """A white-on-black mask of ``letter``, cropped to the letter, ``cap_height`` pixels tall.
-
-        ``weight`` thickens (>1) or thins (<1) the strokes of stroke faces; TrueType faces have
-        a fixed weight and callers erode or dilate the mask instead.
-        """
+    def draw(self, letter: str, cap_height: int) -> np.ndarray:
+        """A white-on-black mask of ``letter``, cropped to the letter, ``cap_height`` pixels tall
+        (a face has a fixed weight: callers erode or dilate the mask)."""
         if len(letter) != 1 or letter not in LETTERS:
             raise ValueError(f"not a capital letter: {letter!r}")
         cap_height = max(4, int(cap_height))
-        if letter == "Q" and self.short_tail_q and self.truetype_path is not None:
+        if letter == "Q" and self.short_tail_q:
             return _short_tail_q(_draw_truetype(self.truetype_path, "O", cap_height))
-        if self.truetype_path is not None:
-            return _draw_truetype(self.truetype_path, letter, cap_height)
-        if self.stroke_weight is None:
-            raise ValueError(f"font {self.name!r}: neither a TrueType file nor strokes to draw with")
-        return _draw_strokes(letter, cap_height, self.stroke_weight * weight, self.stroke_width, self.stroke_serifs)
+        return _draw_truetype(self.truetype_path, letter, cap_height)
 
 
 @functools.lru_cache(maxsize=16)
@@ -292,47 +263,6 @@ def _short_tail_q(o_mask: np.ndarray) -> np.ndarray:
     b = np.array([w - 1 + 0.6 * pad, h - 1 + 0.6 * pad]) * (1 << shift)
     cv2.line(canvas, tuple(int(v) for v in a), tuple(int(v) for v in b), 255,
              max(2, int(round(0.75 * stroke))), cv2.LINE_AA, shift)
-    return _crop(canvas)
-
-
-def _draw_strokes(letter: str, cap_height: int, weight: float, width: float, serifs: bool) -> np.ndarray:
-    # Draw large, then scale so that a capital H comes out exactly ``cap_height`` tall.
-    big = 96
-    letter_mask = _draw_strokes_raw(letter, big, weight, width, serifs)
-    h_height = _draw_strokes_raw("H", big, weight, width, serifs).shape[0]
-    factor = cap_height / float(h_height)
-    size = (max(1, round(letter_mask.shape[1] * factor)), max(1, round(letter_mask.shape[0] * factor)))
-    return cv2.resize(letter_mask, size, interpolation=cv2.INTER_AREA)
-
-
-def _letter_strokes(letter: str, serifs: bool) -> list[np.ndarray]:
-    """``letter``'s skeleton as printed: polylines in a box one capital tall (x right, y down)."""
-    from wordboard.camera.handwriting import SKELETONS
-
-    strokes = [np.array(stroke, float) for stroke in _PRINT_SKELETONS.get(letter, SKELETONS[letter])]
-    if letter == "I":
-        strokes = strokes if serifs else strokes[:1]
-        return [stroke - (0.5, 0) for stroke in strokes]
-    strokes = [stroke * (_PRINT_WIDTH.get(letter, 0.75), 1.0) for stroke in strokes]
-    if serifs:
-        # A short bar across each upright stroke's end on the top or bottom line.
-        for stroke in list(strokes):
-            for end, inner in ((stroke[0], stroke[1]), (stroke[-1], stroke[-2])):
-                dx, dy = end - inner
-                if min(abs(end[1]), abs(end[1] - 1)) < 0.03 and abs(dy) > 2 * abs(dx):
-                    strokes.append(np.array([end - (0.12, 0), end + (0.12, 0)]))
-    return strokes
-
-
-def _draw_strokes_raw(letter: str, nominal: int, weight: float, width: float, serifs: bool) -> np.ndarray:
-    thickness = max(1, int(round(weight * nominal)))
-    margin = thickness + 2 + nominal * 0.3
-    size = int(nominal * 1.6 * width + 2 * margin)
-    canvas = np.zeros((int(nominal * 1.2 + 2 * margin), size), np.uint8)
-    shift = 4
-    polylines = [np.round((stroke * (nominal * width, nominal) + margin) * (1 << shift)).astype(np.int32)
-                 for stroke in _letter_strokes(letter, serifs)]
-    cv2.polylines(canvas, polylines, False, 255, thickness, cv2.LINE_AA, shift)
     return _crop(canvas)
 
 
@@ -447,25 +377,18 @@ def _is_font_file(path: str) -> bool:
 
 @functools.lru_cache(maxsize=1)
 def available_fonts() -> tuple[GlyphFont, ...]:
-    """Every font usable on this machine: the TrueType faces found (files that start as a font
-    does): DejaVu's, the tile faces drawn from them, the heavy faces; the stroke faces only where
-    none is installed."""
-    fonts: list[GlyphFont] = []
-    for name, file_name in TRUETYPE_FACES + HEAVY_FACES:
-        own = _OWN_FONTS / file_name
-        path = str(own) if own.is_file() else _find_font_file(file_name)
-        if path is None or not _is_font_file(path):
-            continue
-        fonts.append(GlyphFont(name, truetype_path=path))
+    """Every font usable on this machine, files that start as a font does: DejaVu's faces found
+    on the system, the tile faces drawn from them, then the heavy faces shipped in camera/data."""
+
+    def found(faces: tuple[tuple[str, str], ...], find) -> list[GlyphFont]:
+        paths = ((name, find(file_name)) for name, file_name in faces)
+        return [GlyphFont(name, truetype_path=path) for name, path in paths if path and _is_font_file(path)]
+
+    fonts = found(TRUETYPE_FACES, _find_font_file)
     by_name = {f.name: f for f in fonts}
-    for name, base in TILE_FACES:
-        if base in by_name:
-            fonts.append(GlyphFont(name, truetype_path=by_name[base].truetype_path, short_tail_q=True))
-    # the order kept from before the heavy faces came: DejaVu's, the tile faces, then the rest
-    fonts.sort(key=lambda f: [n for n, _ in TRUETYPE_FACES + TILE_FACES + HEAVY_FACES].index(f.name))
-    if not fonts:
-        for name, weight, width, serifs in STROKE_FACES:
-            fonts.append(GlyphFont(name, stroke_weight=weight, stroke_width=width, stroke_serifs=serifs))
+    fonts += [GlyphFont(name, truetype_path=by_name[base].truetype_path, short_tail_q=True)
+              for name, base in TILE_FACES if base in by_name]
+    fonts += found(HEAVY_FACES, lambda file_name: str(_OWN_FONTS / file_name))
     return tuple(fonts)
 
 
