@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -380,7 +381,7 @@ def available_fonts() -> tuple[GlyphFont, ...]:
     """Every font usable on this machine, files that start as a font does: DejaVu's faces found
     on the system, the tile faces drawn from them, then the heavy faces shipped in camera/data."""
 
-    def found(faces: tuple[tuple[str, str], ...], find) -> list[GlyphFont]:
+    def found(faces: tuple[tuple[str, str], ...], find: Callable[[str], str | None]) -> list[GlyphFont]:
         paths = ((name, find(file_name)) for name, file_name in faces)
         return [GlyphFont(name, truetype_path=path) for name, path in paths if path and _is_font_file(path)]
 
